@@ -1,0 +1,4 @@
+// Public API of @navworld/llm-validator. Exports are named and explicit.
+
+/** Version of this package. */
+export const VERSION = '0.1.0';

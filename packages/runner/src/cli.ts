@@ -1,0 +1,3 @@
+import { VERSION } from './index';
+
+console.log(`navworld ${VERSION}`);
