@@ -39,9 +39,13 @@ export interface EpochOptions {
 export function epochAt(now: Date | number, options: EpochOptions = {}): Epoch {
   const ms = typeof now === 'number' ? now : now.getTime();
   if (!Number.isFinite(ms)) {
-    throw new NavworldError(ERROR_CODES.INVALID_EPOCH, `epoch time is not a valid time: ${String(now)}`, {
-      hint: 'pass a Date or epoch milliseconds',
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_EPOCH,
+      `epoch time is not a valid time: ${String(now)}`,
+      {
+        hint: 'pass a Date or epoch milliseconds',
+      },
+    );
   }
   if (ms < 0) {
     throw new NavworldError(ERROR_CODES.INVALID_EPOCH, 'epoch time is before 1970-01-01', {

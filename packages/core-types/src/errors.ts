@@ -129,7 +129,12 @@ export class NavworldError extends Error {
   }
 
   /** A plain JSON form: `{ code, message, hint?, details? }`. */
-  toJSON(): { code: NavworldErrorCode; message: string; hint?: string; details?: Record<string, unknown> } {
+  toJSON(): {
+    code: NavworldErrorCode;
+    message: string;
+    hint?: string;
+    details?: Record<string, unknown>;
+  } {
     return {
       code: this.code,
       message: this.message,
@@ -144,7 +149,11 @@ export class ValidationError extends NavworldError {
   /** Readable issues, one per failing path. */
   readonly issues: string[];
 
-  constructor(message: string, issues: string[], options: Omit<NavworldErrorOptions, 'details'> = {}) {
+  constructor(
+    message: string,
+    issues: string[],
+    options: Omit<NavworldErrorOptions, 'details'> = {},
+  ) {
     super(ERROR_CODES.VALIDATION_FAILED, message, { ...options, details: { issues } });
     this.issues = issues;
   }

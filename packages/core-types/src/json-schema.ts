@@ -38,15 +38,13 @@ export type PublicSchemaName = keyof typeof PUBLIC_SCHEMAS;
  * the JSON form of a record (what is read and written), i.e. the schema's input.
  */
 export function toJsonSchema(name: PublicSchemaName): Record<string, unknown> {
-  return z.toJSONSchema(PUBLIC_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+  return z.toJSONSchema(PUBLIC_SCHEMAS[name], { io: 'input', unrepresentable: 'any' });
 }
 
 /** JSON Schemas of every public schema, keyed by name. */
 export function allJsonSchemas(): Record<PublicSchemaName, Record<string, unknown>> {
   const out = {} as Record<PublicSchemaName, Record<string, unknown>>;
-  for (const name of Object.keys(PUBLIC_SCHEMAS) as PublicSchemaName[]) out[name] = toJsonSchema(name);
+  for (const name of Object.keys(PUBLIC_SCHEMAS) as PublicSchemaName[])
+    out[name] = toJsonSchema(name);
   return out;
 }

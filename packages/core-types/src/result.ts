@@ -1,7 +1,8 @@
 import type { NavworldError } from './errors';
 
 /** The outcome of an operation that can fail without throwing: zod's `safeParse` shape. */
-export type Result<T, E = NavworldError> = { success: true; value: T } | { success: false; error: E };
+export type Result<T, E = NavworldError> =
+  { success: true; value: T } | { success: false; error: E };
 
 /** Builds a successful {@link Result}. */
 export function ok<T>(value: T): { success: true; value: T } {

@@ -14,11 +14,17 @@ export function formatZodIssues(error: z.ZodError): string[] {
  * Parses `value` with `schema`, throwing a {@link ValidationError} whose message names `what` and every
  * failing path (the zod error is its `cause`).
  */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = formatZodIssues(result.error);
-  throw new ValidationError(`invalid ${what}: ${issues.join('; ')}`, issues, { cause: result.error });
+  throw new ValidationError(`invalid ${what}: ${issues.join('; ')}`, issues, {
+    cause: result.error,
+  });
 }
 
 /** Like {@link parseWith}, but returns a {@link Result} instead of throwing. */

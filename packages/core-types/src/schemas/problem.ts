@@ -95,7 +95,11 @@ export const TravelProblemSchema = z.looseObject({
   /** Schema version of this record. */
   schemaVersion: z.literal(1).default(1),
   /** The task id it was generated from (0 ≤ id < 2^31). */
-  taskId: z.number().int().min(0).max(2 ** 31 - 1),
+  taskId: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   /** Problem type (`taskId % 7`). */
   problemType: ProblemTypeSchema,
   /** Difficulty level (`floor(taskId / 7) % 3 + 1`). */
