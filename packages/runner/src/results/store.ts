@@ -1,0 +1,248 @@
+import { open, readFile, truncate } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import {
+  ERROR_CODES,
+  EpisodeResultSchema,
+  NavworldError,
+  canonicalJson,
+  parseWith,
+  toNavworldError,
+  type EpisodeResult,
+  type Versions,
+} from '@navworld/core-types';
+
+/** Options of {@link openResultsStore}. */
+export interface ResultsStoreOptions {
+  /**
+   * Continue an existing file: finished (taskId, repeat) pairs are reported by `isDone`, and a torn
+   * trailing line left by a killed process is cut away. Without it, an existing non-empty file is refused.
+   */
+  resume: boolean;
+  /** Accept existing results stamped with different component versions (they are then mixed). */
+  force?: boolean;
+  /** Versions of the components producing the new results. */
+  versions: Versions;
+}
+
+/** An append-only JSONL file of finished episodes. */
+export interface ResultsStore {
+  /** Whether an episode for this task and repeat is already recorded. */
+  isDone(taskId: number, repeat: number): boolean;
+  /**
+   * Appends one finished episode as one line, written with a single write and synced to disk before the
+   * promise resolves. A (taskId, repeat) pair that is already recorded is not written again.
+   */
+  append(result: EpisodeResult): Promise<void>;
+  /** Waits for pending appends and closes the file. */
+  close(): Promise<void>;
+  /** Number of distinct (taskId, repeat) pairs recorded. */
+  readonly doneCount: number;
+  /** Path of the file. */
+  readonly path: string;
+}
+
+/** What {@link readResults} found in a results file. */
+export interface ReadResultsOutput {
+  /** Every parseable episode, in file order. */
+  results: EpisodeResult[];
+  /** Lines that were not a valid episode (typically one torn last line). */
+  skippedLines: number;
+}
+
+const NEWLINE = 0x0a;
+
+function doneKey(taskId: number, repeat: number): string {
+  return `${taskId}:${repeat}`;
+}
+
+async function readIfExists(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot read results file ${path}`, {
+      cause: error,
+    });
+  }
+}
+
+function parseLine(line: string): EpisodeResult | null {
+  if (line.trim() === '') return null;
+  try {
+    const parsed = EpisodeResultSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Splits a results file into complete lines and the length of the complete part (up to the last newline). */
+function completeLines(content: Buffer): { lines: string[]; completeLength: number } {
+  const last = content.lastIndexOf(NEWLINE);
+  const completeLength = last + 1;
+  const text = content.subarray(0, completeLength).toString('utf8');
+  const lines = text.split('\n');
+  lines.pop(); // the empty string after the final newline
+  return { lines, completeLength };
+}
+
+/**
+ * Reads a results file. A torn last line (a process killed mid-write) or any other unparseable line is
+ * skipped and counted, never fatal. A missing file throws `IO_ERROR`.
+ */
+export async function readResults(path: string): Promise<ReadResultsOutput> {
+  const content = await readIfExists(path);
+  if (content === null) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `results file not found: ${path}`, {
+      hint: 'Pass the path of a JSONL file written by `navworld evaluate --out`.',
+    });
+  }
+  const results: EpisodeResult[] = [];
+  let skippedLines = 0;
+  for (const line of content.toString('utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const result = parseLine(line);
+    if (result === null) skippedLines += 1;
+    else results.push(result);
+  }
+  return { results, skippedLines };
+}
+
+/** Version fields whose values differ between two stamps (a field present on one side only counts). */
+export function versionDifferences(a: Versions, b: Versions): string[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const out: string[] = [];
+  for (const key of [...keys].sort()) {
+    const left = (a as Record<string, unknown>)[key];
+    const right = (b as Record<string, unknown>)[key];
+    if (canonicalJson(left) !== canonicalJson(right)) out.push(key);
+  }
+  return out;
+}
+
+/** Refuses to mix results whose versions differ from the run's, unless forced. */
+function checkVersionsMatch(
+  existing: readonly EpisodeResult[],
+  versions: Versions,
+  path: string,
+  force: boolean,
+): void {
+  if (force) return;
+  for (const result of existing) {
+    const differing = versionDifferences(result.versions, versions);
+    if (differing.length > 0) {
+      throw new NavworldError(
+        ERROR_CODES.VERSION_MISMATCH,
+        `results in ${path} were recorded with different versions (${differing.join(', ')})`,
+        {
+          hint: 'Write to a new results file, or pass --force to mix versions deliberately.',
+          details: {
+            fields: differing,
+            recorded: result.versions,
+            current: versions,
+            taskId: result.taskId,
+          },
+        },
+      );
+    }
+  }
+}
+
+/**
+ * Opens (or creates) an append-only JSONL results file. With `resume`, the episodes already in the file
+ * are loaded so that `isDone` can skip them; a torn trailing line is truncated away so that the next line
+ * starts cleanly; results stamped with different `versions` are refused with `VERSION_MISMATCH` unless
+ * `force` is set. Without `resume`, a non-empty existing file is refused with `CONFIG_ERROR` so that
+ * earlier results are never overwritten or silently extended.
+ */
+export async function openResultsStore(
+  path: string,
+  options: ResultsStoreOptions,
+): Promise<ResultsStore> {
+  const done = new Set<string>();
+  const content = await readIfExists(path);
+  if (content !== null && content.length > 0) {
+    if (!options.resume) {
+      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `results file already exists: ${path}`, {
+        hint: 'Pass --resume to continue it, or choose a new --out path.',
+      });
+    }
+    const { lines, completeLength } = completeLines(content);
+    const existing: EpisodeResult[] = [];
+    for (const line of lines) {
+      const result = parseLine(line);
+      if (result !== null) existing.push(result);
+    }
+    checkVersionsMatch(existing, options.versions, path, options.force === true);
+    for (const result of existing) done.add(doneKey(result.taskId, result.repeat));
+    if (completeLength < content.length) {
+      // A process killed mid-write leaves a partial last line; drop it so the file stays line-aligned.
+      await truncate(path, completeLength);
+    }
+  }
+
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'a');
+  } catch (error) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot open results file ${path}`, {
+      cause: error,
+    });
+  }
+
+  let queue: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  async function writeLine(result: EpisodeResult): Promise<void> {
+    const key = doneKey(result.taskId, result.repeat);
+    if (done.has(key)) return;
+    const buffer = Buffer.from(`${JSON.stringify(result)}\n`, 'utf8');
+    // One write call per line: a kill can only tear the line being written, never an earlier one.
+    let offset = 0;
+    while (offset < buffer.length) {
+      const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
+      offset += bytesWritten;
+    }
+    await handle.sync();
+    done.add(key);
+  }
+
+  return {
+    path,
+    get doneCount() {
+      return done.size;
+    },
+    isDone(taskId: number, repeat: number): boolean {
+      return done.has(doneKey(taskId, repeat));
+    },
+    append(result: EpisodeResult): Promise<void> {
+      if (closed) {
+        return Promise.reject(
+          new NavworldError(ERROR_CODES.IO_ERROR, `results store ${path} is closed`),
+        );
+      }
+      let valid: EpisodeResult;
+      try {
+        valid = parseWith(EpisodeResultSchema, result, 'episode result');
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      // Appends are serialised so concurrent episodes never interleave bytes within a line.
+      const next = queue.then(() => writeLine(valid));
+      queue = next.catch(() => undefined);
+      return next.catch((error: unknown) => {
+        throw NavworldError.isInstance(error)
+          ? error
+          : new NavworldError(ERROR_CODES.IO_ERROR, `cannot write results file ${path}`, {
+              cause: error,
+            });
+      });
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await queue;
+      await handle.close();
+    },
+  };
+}

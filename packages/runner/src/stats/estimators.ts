@@ -1,0 +1,94 @@
+import { createRng } from './random';
+import { STATS_CONFIG } from './config';
+
+/** A mean with a bootstrap confidence interval. `null` fields mean "no data". */
+export interface MeanWithCi {
+  /** Number of values. */
+  n: number;
+  /** Arithmetic mean, or null when there are no values. */
+  mean: number | null;
+  /** Lower bound of the confidence interval (percentile bootstrap). */
+  low: number | null;
+  /** Upper bound of the confidence interval (percentile bootstrap). */
+  high: number | null;
+}
+
+/** Arithmetic mean; null for an empty list. */
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+/** The q-quantile (0–1) of sorted values, by linear interpolation between closest ranks. */
+export function quantileSorted(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] ?? Number.NaN;
+  const b = sorted[hi] ?? Number.NaN;
+  return a + (b - a) * (pos - lo);
+}
+
+/**
+ * Mean with a percentile-bootstrap confidence interval: resample the values with replacement
+ * `resamples` times using a generator seeded by `seed`, and take the central `level` quantiles of the
+ * resampled means. Same values and seed → same interval.
+ */
+export function bootstrapMeanCi(
+  values: readonly number[],
+  options: { seed: string; resamples?: number; level?: number },
+): MeanWithCi {
+  const n = values.length;
+  const m = mean(values);
+  if (n === 0 || m === null) return { n: 0, mean: null, low: null, high: null };
+  if (n === 1) return { n, mean: m, low: m, high: m };
+  const resamples = options.resamples ?? STATS_CONFIG.bootstrapResamples;
+  const level = options.level ?? STATS_CONFIG.confidenceLevel;
+  const rng = createRng(options.seed);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r += 1) {
+    let sum = 0;
+    for (let i = 0; i < n; i += 1) sum += values[Math.floor(rng() * n)] ?? 0;
+    means[r] = sum / n;
+  }
+  means.sort();
+  const alpha = (1 - level) / 2;
+  const sorted = Array.from(means);
+  return {
+    n,
+    mean: m,
+    low: quantileSorted(sorted, alpha),
+    high: quantileSorted(sorted, 1 - alpha),
+  };
+}
+
+/** Binomial coefficient C(n, k) as a float (exact for the small n of repeats). */
+export function binomial(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  const kk = Math.min(k, n - k);
+  let out = 1;
+  for (let i = 1; i <= kk; i += 1) out = (out * (n - kk + i)) / i;
+  return out;
+}
+
+/**
+ * Unbiased pass@k of one task from `n` attempts with `c` passes: the chance that at least one of k
+ * attempts drawn without replacement passes, 1 − C(n−c, k) / C(n, k).
+ */
+export function passAtK(n: number, c: number, k: number): number {
+  if (k > n) throw new RangeError(`pass@k needs k ≤ n (k=${k}, n=${n})`);
+  if (n - c < k) return 1;
+  return 1 - binomial(n - c, k) / binomial(n, k);
+}
+
+/**
+ * Unbiased pass^k of one task from `n` attempts with `c` passes: the chance that all of k attempts drawn
+ * without replacement pass, C(c, k) / C(n, k).
+ */
+export function passHatK(n: number, c: number, k: number): number {
+  if (k > n) throw new RangeError(`pass^k needs k ≤ n (k=${k}, n=${n})`);
+  return binomial(c, k) / binomial(n, k);
+}

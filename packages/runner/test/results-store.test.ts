@@ -1,0 +1,142 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NavworldError, type EpisodeResult } from '@navworld/core-types';
+import { openResultsStore, readResults, versionDifferences } from '../src/results/store';
+import { TEST_VERSIONS, syntheticResult } from './helpers/synthetic';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'navworld-store-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function lines(path: string): Promise<string[]> {
+  return (await readFile(path, 'utf8')).split('\n').filter((l) => l !== '');
+}
+
+describe('openResultsStore', () => {
+  it('appends one JSON line per episode and reads them back', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    for (let t = 0; t < 3; t += 1)
+      await store.append(syntheticResult({ taskId: t, total: 10 * t }));
+    expect(store.doneCount).toBe(3);
+    await store.close();
+    const text = await readFile(path, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(await lines(path)).toHaveLength(3);
+    const { results, skippedLines } = await readResults(path);
+    expect(skippedLines).toBe(0);
+    expect(results.map((r) => r.taskId)).toEqual([0, 1, 2]);
+    expect(results[2]?.total).toBe(20);
+  });
+
+  it('resume reports finished (taskId, repeat) pairs and skips duplicates', async () => {
+    const path = join(dir, 'r.jsonl');
+    const first = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await first.append(syntheticResult({ taskId: 5, repeat: 0 }));
+    await first.append(syntheticResult({ taskId: 5, repeat: 1 }));
+    await first.close();
+    const second = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect(second.doneCount).toBe(2);
+    expect(second.isDone(5, 0)).toBe(true);
+    expect(second.isDone(5, 1)).toBe(true);
+    expect(second.isDone(5, 2)).toBe(false);
+    expect(second.isDone(6, 0)).toBe(false);
+    await second.append(syntheticResult({ taskId: 5, repeat: 1 })); // already there: not written again
+    await second.append(syntheticResult({ taskId: 5, repeat: 2 }));
+    await second.close();
+    expect(await lines(path)).toHaveLength(3);
+  });
+
+  it('cuts a torn trailing line away on resume and keeps the file line-aligned', async () => {
+    const path = join(dir, 'r.jsonl');
+    const good = [syntheticResult({ taskId: 1 }), syntheticResult({ taskId: 2 })]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    const torn = JSON.stringify(syntheticResult({ taskId: 3 })).slice(0, 500);
+    await writeFile(path, `${good}\n${torn}`);
+    const read = await readResults(path);
+    expect(read.results).toHaveLength(2);
+    expect(read.skippedLines).toBe(1);
+
+    const store = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect(store.isDone(3, 0)).toBe(false);
+    await store.append(syntheticResult({ taskId: 3 }));
+    await store.close();
+    const after = await readResults(path);
+    expect(after.skippedLines).toBe(0);
+    expect(after.results.map((r) => r.taskId)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses results recorded with other versions unless forced', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await store.append(syntheticResult({ taskId: 1 }));
+    await store.close();
+    const newer = { ...TEST_VERSIONS, scorer: 's2' };
+    const error = await openResultsStore(path, { resume: true, versions: newer }).catch(
+      (e: unknown) => e,
+    );
+    expect(NavworldError.isInstance(error)).toBe(true);
+    expect((error as NavworldError).code).toBe('VERSION_MISMATCH');
+    expect((error as NavworldError).message).toContain('scorer');
+    const forced = await openResultsStore(path, { resume: true, force: true, versions: newer });
+    expect(forced.isDone(1, 0)).toBe(true);
+    await forced.close();
+  });
+
+  it('refuses to overwrite an existing file without resume', async () => {
+    const path = join(dir, 'r.jsonl');
+    await writeFile(path, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);
+    await expect(
+      openResultsStore(path, { resume: false, versions: TEST_VERSIONS }),
+    ).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+  });
+
+  it('serialises concurrent appends into whole lines', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await Promise.all(
+      Array.from({ length: 60 }, (_, t) => store.append(syntheticResult({ taskId: t, total: t }))),
+    );
+    await store.close();
+    const { results, skippedLines } = await readResults(path);
+    expect(skippedLines).toBe(0);
+    expect(new Set(results.map((r) => r.taskId)).size).toBe(60);
+  });
+
+  it('validates what it writes and rejects appends after close', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    const bad = { ...syntheticResult({ taskId: 1 }), total: 140 } as EpisodeResult;
+    await expect(store.append(bad)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await store.close();
+    await expect(store.append(syntheticResult({ taskId: 2 }))).rejects.toMatchObject({
+      code: 'IO_ERROR',
+    });
+    expect(await lines(path)).toHaveLength(0);
+  });
+
+  it('readResults of a missing file is an IO_ERROR', async () => {
+    await expect(readResults(join(dir, 'missing.jsonl'))).rejects.toMatchObject({
+      code: 'IO_ERROR',
+    });
+  });
+});
+
+describe('versionDifferences', () => {
+  it('names fields that differ or exist on one side only', () => {
+    expect(versionDifferences({ scorer: 'a', world: 'w' }, { scorer: 'a', world: 'w' })).toEqual(
+      [],
+    );
+    expect(versionDifferences({ scorer: 'a' }, { scorer: 'b', rubric: 'r' })).toEqual([
+      'rubric',
+      'scorer',
+    ]);
+  });
+});
