@@ -225,7 +225,7 @@ export async function openResultsStore(
       try {
         valid = parseWith(EpisodeResultSchema, result, 'episode result');
       } catch (error) {
-        return Promise.reject(error);
+        return Promise.reject(toNavworldError(error));
       }
       // Appends are serialised so concurrent episodes never interleave bytes within a line.
       const next = queue.then(() => writeLine(valid));
