@@ -75,6 +75,14 @@ export const ERROR_CODES = {
   FORBIDDEN: 'FORBIDDEN',
   /** The service is shutting down. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /** A request without valid credentials (missing or wrong bearer token). */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** An HTTP route or resource that does not exist. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** An HTTP method a route does not support. */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  /** A request body over the size limit. */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** A bug: something that should not happen. */
   INTERNAL: 'INTERNAL',
 } as const;
