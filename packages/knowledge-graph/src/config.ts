@@ -10,10 +10,11 @@ export const KNOWLEDGE_GRAPH_VERSION = '1.0.0';
  * Distance-category thresholds in km: a pair is short below `shortMax`, long above `longMin`, medium in
  * between (both ends inclusive).
  */
-export const DISTANCE_THRESHOLDS_KM: Readonly<{ shortMax: number; longMin: number }> = Object.freeze({
-  shortMax: 450,
-  longMin: 1000,
-});
+export const DISTANCE_THRESHOLDS_KM: Readonly<{ shortMax: number; longMin: number }> =
+  Object.freeze({
+    shortMax: 450,
+    longMin: 1000,
+  });
 
 /**
  * Cheapest one-way transport fare per person (CNY) for each distance category. The transport world must never
@@ -29,16 +30,17 @@ export const MIN_TRANSPORT_COST: Readonly<Record<DistanceCategory, number>> = Ob
  * Smallest credible spend per traveller and day (CNY) by problem type, used for budget floors; `default`
  * covers any other kind of trip.
  */
-export const MIN_BUDGET_PER_PERSON_DAY: Readonly<Record<ProblemType | 'default', number>> = Object.freeze({
-  intercity: 200,
-  multiday: 150,
-  hybrid: 200,
-  single_poi: 50,
-  food_tour: 80,
-  business: 300,
-  family_study: 100,
-  default: 100,
-});
+export const MIN_BUDGET_PER_PERSON_DAY: Readonly<Record<ProblemType | 'default', number>> =
+  Object.freeze({
+    intercity: 200,
+    multiday: 150,
+    hybrid: 200,
+    single_poi: 50,
+    food_tour: 80,
+    business: 300,
+    family_study: 100,
+    default: 100,
+  });
 
 /**
  * Ratio of road/rail distance to great-circle distance used for pairs without a tabled distance. Chinese

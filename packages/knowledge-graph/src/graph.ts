@@ -78,7 +78,9 @@ export function suggestCities(name: string): string[] {
   if (query === '') return GRAPH.cities.slice(0, 3).map((c) => c.name);
   return GRAPH.cities
     .map((city, index) => {
-      const byName = editDistance(query, city.name) - (city.name.includes(query) || query.includes(city.name) ? 2 : 0);
+      const byName =
+        editDistance(query, city.name) -
+        (city.name.includes(query) || query.includes(city.name) ? 2 : 0);
       const byPinyin = editDistance(query, city.pinyin) / 2;
       return { name: city.name, score: Math.min(byName, byPinyin), index };
     })
@@ -118,10 +120,40 @@ export function hasTrainStation(name: string): boolean {
 }
 
 const PROVINCES = [
-  '北京市', '天津市', '上海市', '重庆市', '河北省', '山西省', '辽宁省', '吉林省', '黑龙江省', '江苏省', '浙江省', '安徽省',
-  '福建省', '江西省', '山东省', '河南省', '湖北省', '湖南省', '广东省', '海南省', '四川省', '贵州省', '云南省', '陕西省',
-  '甘肃省', '青海省', '台湾省', '内蒙古自治区', '广西壮族自治区', '西藏自治区', '宁夏回族自治区', '新疆维吾尔自治区',
-  '香港特别行政区', '澳门特别行政区',
+  '北京市',
+  '天津市',
+  '上海市',
+  '重庆市',
+  '河北省',
+  '山西省',
+  '辽宁省',
+  '吉林省',
+  '黑龙江省',
+  '江苏省',
+  '浙江省',
+  '安徽省',
+  '福建省',
+  '江西省',
+  '山东省',
+  '河南省',
+  '湖北省',
+  '湖南省',
+  '广东省',
+  '海南省',
+  '四川省',
+  '贵州省',
+  '云南省',
+  '陕西省',
+  '甘肃省',
+  '青海省',
+  '台湾省',
+  '内蒙古自治区',
+  '广西壮族自治区',
+  '西藏自治区',
+  '宁夏回族自治区',
+  '新疆维吾尔自治区',
+  '香港特别行政区',
+  '澳门特别行政区',
 ];
 
 function shortProvince(name: string): string {

@@ -30,4 +30,10 @@ export {
   hasTrainStation,
   isAdministrativeName,
 } from './graph';
-export { distanceKm, distanceCategoryOf, cityPairs, isTabledDistance, haversineKm } from './distance';
+export {
+  distanceKm,
+  distanceCategoryOf,
+  cityPairs,
+  isTabledDistance,
+  haversineKm,
+} from './distance';

@@ -166,7 +166,9 @@ describe('distances and pairs', () => {
     for (const a of cities) {
       for (const b of cities) {
         if (a === b || !isTabledDistance(a.name, b.name)) continue;
-        expect(distanceKm(a.name, b.name)).toBeGreaterThanOrEqual(haversineKm(a.center, b.center) * 0.98);
+        expect(distanceKm(a.name, b.name)).toBeGreaterThanOrEqual(
+          haversineKm(a.center, b.center) * 0.98,
+        );
       }
     }
   });
@@ -185,7 +187,16 @@ describe('constants and admin names', () => {
   });
 
   it('recognises administrative names but not sights', () => {
-    for (const name of ['北京', '北京市', '广东省', '广东', '朝阳区', '西湖区', '新疆维吾尔自治区', '新疆']) {
+    for (const name of [
+      '北京',
+      '北京市',
+      '广东省',
+      '广东',
+      '朝阳区',
+      '西湖区',
+      '新疆维吾尔自治区',
+      '新疆',
+    ]) {
       expect(isAdministrativeName(name)).toBe(true);
     }
     for (const name of ['故宫', '西湖', '黄山', '九寨沟', '峨眉山', '中山路']) {

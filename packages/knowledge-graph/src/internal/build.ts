@@ -46,7 +46,11 @@ function splitList(text: string): string[] {
 function parseLandmark(city: string, entry: string): LandmarkProfile {
   const [name, lng, lat, kind, ticket] = entry.split('|');
   invariant(
-    name !== undefined && lng !== undefined && lat !== undefined && kind !== undefined && ticket !== undefined,
+    name !== undefined &&
+      lng !== undefined &&
+      lat !== undefined &&
+      kind !== undefined &&
+      ticket !== undefined,
     `malformed landmark entry '${entry}' of ${city}`,
   );
   return { name, location: [Number(lng), Number(lat)], kind, ticket: Number(ticket) };
@@ -54,7 +58,10 @@ function parseLandmark(city: string, entry: string): LandmarkProfile {
 
 function parseTemperatures(city: string, text: string): number[] {
   const values = text.split('|').map(Number);
-  invariant(values.length === 12 && values.every(Number.isFinite), `climate of ${city} needs 12 numbers`);
+  invariant(
+    values.length === 12 && values.every(Number.isFinite),
+    `climate of ${city} needs 12 numbers`,
+  );
   return values;
 }
 
@@ -165,7 +172,10 @@ export function buildGraph(): BuiltGraph {
     invariant(!seen.has(key), `distance row ${a}–${b} is listed twice`);
     seen.add(key);
     const straight = haversineKm(partial[i]!.center, partial[j]!.center);
-    invariant(km >= straight * 0.98 && km <= straight * 2.2, `distance ${a}–${b} ${km} km is implausible`);
+    invariant(
+      km >= straight * 0.98 && km <= straight * 2.2,
+      `distance ${a}–${b} ${km} km is implausible`,
+    );
     distances[i * n + j] = km;
     distances[j * n + i] = km;
     tabled[i * n + j] = 1;
@@ -187,10 +197,15 @@ export function buildGraph(): BuiltGraph {
       const ca = partial[i]!;
       const cb = partial[j]!;
       for (const c of [ca, cb]) {
-        invariant(c.airports.length + c.trainStations.length > 0, `${c.name} has neither airport nor station`);
+        invariant(
+          c.airports.length + c.trainStations.length > 0,
+          `${c.name} has neither airport nor station`,
+        );
         // Generated intercity tasks need trains for short, flights for long and both for medium pairs.
-        if (category !== 'long') invariant(c.trainStations.length > 0, `${c.name} (${category} pair) lacks a station`);
-        if (category !== 'short') invariant(c.airports.length > 0, `${c.name} (${category} pair) lacks an airport`);
+        if (category !== 'long')
+          invariant(c.trainStations.length > 0, `${c.name} (${category} pair) lacks a station`);
+        if (category !== 'short')
+          invariant(c.airports.length > 0, `${c.name} (${category} pair) lacks an airport`);
       }
       return Object.freeze([a, b] as const);
     });

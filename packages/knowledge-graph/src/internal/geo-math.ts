@@ -8,6 +8,7 @@ export function haversineKm(a: readonly [number, number], b: readonly [number, n
   const dLat = (b[1] - a[1]) * toRad;
   const dLng = (b[0] - a[0]) * toRad;
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * toRad) * Math.cos(b[1] * toRad) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a[1] * toRad) * Math.cos(b[1] * toRad) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }

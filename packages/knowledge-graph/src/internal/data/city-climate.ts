@@ -14,6 +14,7 @@ export type ClimateZone =
   | 'plateau';
 
 /** Typical weather words per zone and month (index 0 = January). */
+// prettier-ignore
 export const ZONE_WEATHER: Readonly<Record<ClimateZone, readonly (readonly string[])[]>> = {
   north: [
     ['晴', '多云'], ['晴', '多云'], ['晴', '多云', '扬沙'], ['晴', '多云', '小雨'], ['晴', '多云', '雷阵雨'], ['晴', '多云', '雷阵雨'],
@@ -57,6 +58,7 @@ export const ZONE_WEATHER: Readonly<Record<ClimateZone, readonly (readonly strin
 export type CityClimateRow = readonly [zone: ClimateZone, highs: string, lows: string];
 
 /** Climate per city name. */
+// prettier-ignore
 export const CITY_CLIMATE: Readonly<Record<string, CityClimateRow>> = {
   北京: ['north', '2|6|13|21|27|31|31|30|26|19|10|3', '-8|-5|1|8|14|19|22|21|15|8|0|-6'],
   上海: ['jiangnan', '8|10|14|20|25|28|32|32|28|23|17|11', '2|3|7|12|17|21|26|26|22|16|10|4'],

@@ -5,6 +5,7 @@
 import type { DistanceCategory } from '@navworld/core-types';
 
 /** Directional city pairs per distance category, in generation order. */
+// prettier-ignore
 export const PAIRS_BY_CATEGORY: Readonly<Record<DistanceCategory, readonly (readonly [string, string])[]>> = {
   short: [
     ['北京', '天津'], ['上海', '杭州'], ['广州', '深圳'], ['成都', '重庆'], ['南京', '苏州'], ['上海', '苏州'],
@@ -36,6 +37,7 @@ export const PAIRS_BY_CATEGORY: Readonly<Record<DistanceCategory, readonly (read
  * Road/rail distances in km, `[a, b, km]`, symmetric. The first block comes from the project's distance table;
  * the second block adds real distances for listed pairs the table lacked.
  */
+// prettier-ignore
 export const DISTANCE_TABLE: readonly (readonly [string, string, number])[] = [
   ['北京', '上海', 1200], ['北京', '广州', 2100], ['北京', '深圳', 2200], ['北京', '杭州', 1300], ['北京', '成都', 1800],
   ['北京', '西安', 1100], ['北京', '重庆', 1700], ['北京', '南京', 1000], ['北京', '武汉', 1200], ['北京', '长沙', 1500],
