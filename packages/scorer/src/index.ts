@@ -1,4 +1,83 @@
-// Public API of @navworld/scorer. Exports are named and explicit.
-
-/** Version of this package. */
-export const VERSION = '0.1.0';
+// Public API of @navworld/scorer: episode scoring, result views, step rewards and the scoring constants.
+export {
+  SCORING_CONFIG,
+  type ScoringConfig,
+  type DimensionSpec,
+  type DimensionKind,
+  type FactSource,
+  type TargetRule,
+} from './config';
+export { SCORER_VERSION } from './version';
+export {
+  scoreEpisode,
+  scoreEpisodeSync,
+  scoreEpisodeDetailed,
+  scoreEpisodeSyncDetailed,
+  type ScoreEpisodeInput,
+  type ScoreDetails,
+} from './score-episode';
+export {
+  toSafeResult,
+  toDebugResult,
+  scoreBand,
+  seededGaussians,
+  debugRequested,
+  type SafeResultOptions,
+  type DebugExtras,
+} from './results';
+export {
+  stepReward,
+  stepRewardDetails,
+  stepRewardCap,
+  capStepRewards,
+  callKey,
+  callArguments,
+  toolSelection,
+  argumentQuality,
+  resultUsefulness,
+  STEP_REWARD_EPISODE_CAP,
+  type StepCall,
+  type EarlierCall,
+  type StepRewardInput,
+  type StepRewardDetails,
+} from './step-reward';
+export {
+  formatValid,
+  requiredToolsCalled,
+  poiNamesVerified,
+  transportGrounded,
+  transportMultiplier,
+  verifyTransport,
+  toolQuality,
+  toolInfoUsed,
+  validityRatio,
+  hasRequiredArguments,
+  type TransportGrounding,
+} from './rules/hard-constraints';
+export {
+  infoConsistency,
+  categoryScore,
+  type InfoConsistencyResult,
+} from './rules/info-consistency';
+export {
+  completeness,
+  groundedContext,
+  verifiedContext,
+  dayStructure,
+  countDays,
+  chineseNumeral,
+  templateMultiplier,
+  targetCount,
+  type CompletenessResult,
+} from './rules/completeness';
+export { fabricationPenalty, toolPoiPrices, type FabricationResult } from './rules/fabrication';
+export { diversityMultiplier, unsourcedRouteClaims } from './rules/diversity';
+export { echoFraction, echoDefence } from './rules/echo';
+export {
+  codeTotal,
+  defenseInDepth,
+  coupleScores,
+  applyHardConstraints,
+  type Coupled,
+} from './rules/coupling';
+export { buildContext, type ScoringContext } from './context';

@@ -1,0 +1,687 @@
+/**
+ * Every constant the scorer uses, in one typed and documented object. Rules read their numbers and regexes
+ * from here only, so a reviewer can audit the whole reward in one file and a change of any value shows up in
+ * one diff. Regexes are compiled once, when this module loads.
+ */
+import type { ProblemType, ToolName } from '@navworld/core-types';
+
+/** Which verification a completeness dimension uses. */
+export type DimensionKind = 'grounded' | 'verified' | 'day_structure';
+
+/** Where a completeness dimension finds its grounding facts. */
+export type FactSource =
+  | 'pois'
+  | 'prices'
+  | 'times'
+  | 'weather'
+  | 'distances_durations'
+  | 'transport_ids'
+  | 'flights'
+  | 'trains'
+  | 'prices_times'
+  | 'pois_weather'
+  | 'pois_distances';
+
+/** Target count of grounded facts for a dimension: a number, or a rule on the trip length `d`. */
+export type TargetRule = number | 'pois_per_day' | 'dining_per_day' | 'nights';
+
+/** One completeness dimension of one problem type. */
+export interface DimensionSpec {
+  /** Key in `completenessDimensions`. */
+  key: string;
+  /** Verification function. */
+  kind: DimensionKind;
+  /** Points available (integers; each type's dimensions sum to 25). */
+  points: number;
+  /** Keyword that must appear (searched case-insensitively on the lower-cased answer). */
+  keyword?: RegExp;
+  /** Context that must appear near the keyword for full credit. */
+  context?: RegExp;
+  /** Grounding facts. */
+  facts?: FactSource;
+  /** Facts used instead when the primary source is empty (e.g. POIs + distances when there are no prices). */
+  fallback?: FactSource;
+  /** Target count for quantity scaling. */
+  target?: TargetRule;
+}
+
+const CJK2 = '[\\u4e00-\\u9fa5]{2,}';
+const kw = (source: string): RegExp => new RegExp(source, 'giu');
+
+/** The scoring configuration. Numbers carry their unit in the name or the TSDoc. */
+export const SCORING_CONFIG = {
+  /** Points of the two code components; the code score is out of their sum. */
+  weights: { infoConsistency: 25, completeness: 25, codeTotal: 50, judgeTotal: 50 },
+
+  /** Minimum trimmed answer length (code points) for format_valid and for fabrication checks. */
+  formatMinLength: 200,
+
+  /** Per-type regexes for format_valid. */
+  formatPatterns: {
+    transport: /(航班|火车|高铁|飞机|车次)/u,
+    day: /(?:第\s*(?:\d+|[一二三四五六七八九十]+)\s*天|day\s*\d+)/iu,
+    single_poi: /(景点|游览|路线|门票|开放)/u,
+    food_tour: /(美食|餐厅|小吃|特色|推荐)/u,
+    business: /(航班|火车|高铁|酒店|商务)/u,
+    family_study: /(亲子|儿童|学习|博物馆|科技馆|体验)/u,
+  },
+
+  /** Hard-constraint multipliers applied to the total when a constraint fails. */
+  hardConstraintPenalties: {
+    format_valid: 0.15,
+    required_tools_called: 0.5,
+    poi_names_verified: 0.7,
+    tool_quality: 0.5,
+    /** tool_info_used for transport types (intercity, hybrid, business): the total is zeroed. */
+    tool_info_used_transport: 0,
+    /** tool_info_used for the other types: softened so RL still sees a gradient. */
+    tool_info_used_other: 0.05,
+  },
+
+  /** Types whose plan must include intercity transport. */
+  transportTypes: ['intercity', 'hybrid', 'business'] as readonly ProblemType[],
+
+  /** required_tools_called: coverage threshold per type, and tools that must always be called. */
+  requiredTools: {
+    coverageThreshold: 0.6,
+    coreTools: {
+      intercity: [],
+      multiday: ['poi_search'],
+      hybrid: ['poi_search'],
+      single_poi: ['poi_search'],
+      food_tour: ['poi_search'],
+      business: ['poi_search'],
+      family_study: ['poi_search'],
+    } as Record<ProblemType, readonly ToolName[]>,
+  },
+
+  /** poi_names_verified: tool POIs the answer must name (fewer when the tools returned fewer). */
+  minPoiMatches: 2,
+
+  /** Arguments each tool needs (aliases accepted: any one name of an inner list satisfies the slot). */
+  requiredArguments: {
+    poi_search: [['address', 'keywords', 'keyword', 'query']],
+    around_search: [['location']],
+    direction: [['origin'], ['destination']],
+    weather: [['city']],
+    search_flights: [['date'], ['from_city'], ['to_city']],
+    search_train_tickets: [['date'], ['from_city'], ['to_city']],
+  } as Record<ToolName, readonly (readonly string[])[]>,
+
+  /** tool_quality: both ratios must reach this. Validity credit of a call with arguments but a failed result. */
+  toolQuality: { minCoverage: 0.5, minValidity: 0.5, failedResultCredit: 0.5 },
+
+  /** transport_grounded: tolerances and the progressive multiplier. */
+  transport: {
+    /** Relative price error still counted as verified. */
+    priceTolerance: 0.15,
+    /** Share of ID claims that must verify. */
+    idMatchRatio: 1,
+    /** Share of price claims that must verify. */
+    priceMatchRatio: 0.7,
+    /** Share of time claims that must verify. */
+    timeMatchRatio: 0.7,
+    /** Fabrication ratio up to which the multiplier stays 1. */
+    freeFabricationRatio: 0.2,
+    /** Multiplier at a fabrication ratio of 1. */
+    minMultiplier: 0.3,
+    /** Multiplier when a strict rule fails (e.g. one fabricated ID) while the ratio is still ≤ the free ratio. */
+    strictFailMultiplier: 0.9,
+  },
+
+  /** tool_info_used gate on the info-consistency score. */
+  toolInfoUsed: { transportThreshold: 6, otherThreshold: 8 },
+
+  /** Info consistency. */
+  ic: {
+    /** Overlap ratio that earns a full category. */
+    ratioDivisor: 0.6,
+    /** Floor of the per-category denominator, so that citing one fact is not a full category. */
+    denominatorFloor: 3,
+    /** Minimum quantity: categories with at least this many tool facts … */
+    minQuantityThreshold: 5,
+    /** … need ceil(ratio × n) matches, at most `minQuantityCap` … */
+    minQuantityRatio: 0.2,
+    minQuantityCap: 3,
+    /** … else the category score is capped here. */
+    belowMinimumCap: 0.65,
+    /** Weight of a flight / train match that is not near a transport word. */
+    outOfContextWeight: 0.5,
+    /** Code points around a transport fact searched for a context word. */
+    contextWindow: 200,
+    flightContext: /(航班|飞机|机票|起飞|降落)/iu,
+    trainContext: /(火车|高铁|动车|车次|列车)/iu,
+    /** Tool POI count used as a denominator is capped here. */
+    poiDenominatorCap: 30,
+    /** Above this many matched POIs the POI score decays (dump defence) … */
+    poiDensityThreshold: 20,
+    /** … by this much per extra POI … */
+    poiDensityDecay: 0.02,
+    /** … down to this factor. */
+    poiDensityFloor: 0.5,
+    /** Largest share of the category count any one category may contribute (binds when ≤ 2 categories). */
+    categoryMaxShare: 0.35,
+    /** Categories counted only when they match (they can only help). */
+    bonusCategories: ['distances', 'times', 'travel_durations', 'road_names'] as const,
+    /** Breadth penalty: with at least this many regular categories … */
+    minBreadthTotal: 4,
+    /** … fewer than max(2, floor((n + 1) / 2)) matched categories multiplies IC by this. */
+    breadthPenaltyMultiplier: 0.5,
+    /** IC when tools answered with text but nothing was extractable (a parser gap is not the agent's fault). */
+    noExtractableFactsScore: 12.5,
+    /** Minimum length (code points) of a successful result for the fallback above. */
+    substantialResultLength: 50,
+  },
+
+  /** Completeness. */
+  completeness: {
+    /** Code points around a keyword occurrence searched for context and facts. */
+    proximity: 500,
+    /** Tier shares of a dimension's points. */
+    tiers: { full: 1, keywordAndFact: 0.5, distantFact: 0.2, structural: 0.1 },
+    /** Floor of the verified-ID quantity scaling. */
+    verifiedFloor: 0.25,
+    /** Keyword occurrences examined per dimension (bounds the work on long answers). */
+    maxKeywordOccurrences: 64,
+    /** Template detector. */
+    template: {
+      minWords: 50,
+      uniqueLow: 0.5,
+      uniqueLowFactor: 0.4,
+      uniqueMid: 0.7,
+      uniqueMidFactor: 0.6,
+      minReasoning: 5,
+      longTextLength: 500,
+      fewReasoningFactor: 0.7,
+      minLinesForCv: 10,
+      lowCv: 0.15,
+      lowCvFactor: 0.8,
+      floor: 0.3,
+      words: /[\u4e00-\u9fff]+|[a-zA-Z]+|\p{Nd}+/gu,
+    },
+    /** Reasoning connectors (template detector and fact integration). */
+    reasoning: /(因为|由于|所以|因此|建议|推荐|考虑到|综合|权衡|对比|相比|优先|适合)/gu,
+    /** Fact integration: connectors within this many code points of a cited tool fact … */
+    integrationWindow: 200,
+    /** … fewer than this many on a long answer … */
+    integrationMinReasoning: 3,
+    /** … multiplies completeness by this. */
+    integrationPenalty: 0.6,
+    /** Day markers (Arabic, Chinese numerals, Day N). */
+    dayArabic: /第\s*(\p{Nd}+)\s*天/gu,
+    dayChinese: /第\s*([一二三四五六七八九十]+)\s*天/gu,
+    dayEnglish: /day\s*(\p{Nd}+)/giu,
+  },
+
+  /** Completeness dimension tables per problem type (points are integers summing to 25). */
+  dimensions: {
+    intercity: [
+      {
+        key: 'flights',
+        kind: 'verified',
+        points: 5,
+        keyword: kw('(航班|飞机|机票)'),
+        facts: 'flights',
+        target: 2,
+      },
+      {
+        key: 'trains',
+        kind: 'verified',
+        points: 5,
+        keyword: kw('(火车|高铁|动车|车次)'),
+        facts: 'trains',
+        target: 2,
+      },
+      {
+        key: 'times',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(出发|到达|发车|起飞)'),
+        context: kw('\\d{2}:\\d{2}'),
+        facts: 'times',
+        target: 3,
+      },
+      {
+        key: 'prices',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(价格|费用|票价)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        target: 3,
+      },
+      {
+        key: 'pois',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(推荐|建议|最佳)'),
+        context: kw('(推荐|建议|最佳).{5,}'),
+        facts: 'pois',
+        target: 2,
+      },
+    ],
+    multiday: [
+      { key: 'day_structure', kind: 'day_structure', points: 5 },
+      {
+        key: 'attractions',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(景点|游览|参观)'),
+        context: kw(`${CJK2}(景区|公园|博物馆|古镇|广场|寺|庙|塔|楼|湖|山)`),
+        facts: 'pois',
+        target: 'pois_per_day',
+      },
+      {
+        key: 'dining',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(餐|吃|美食)'),
+        context: kw(`${CJK2}(餐厅|饭店|小吃|菜|面|粉|饭)`),
+        facts: 'pois',
+        target: 'dining_per_day',
+      },
+      {
+        key: 'lodging',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(住宿|酒店|宾馆)'),
+        context: kw(`(${CJK2}(酒店|宾馆|民宿|客栈)|[三四五]星)`),
+        facts: 'pois',
+        target: 'nights',
+      },
+      {
+        key: 'transport_info',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(交通|出行)'),
+        context: kw('(打车|地铁|公交|步行|骑行|\\d+路|\\d+号线)'),
+        facts: 'distances_durations',
+        target: 2,
+      },
+      {
+        key: 'budget',
+        kind: 'grounded',
+        points: 3,
+        keyword: kw('(预算|费用|花费)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        target: 2,
+      },
+    ],
+    hybrid: [
+      {
+        key: 'transport',
+        kind: 'verified',
+        points: 6,
+        keyword: kw('(航班|火车|高铁)'),
+        facts: 'transport_ids',
+        target: 2,
+      },
+      { key: 'day_structure', kind: 'day_structure', points: 5 },
+      {
+        key: 'attractions',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(景点|游览)'),
+        context: kw(`${CJK2}(景区|公园|博物馆|古镇|广场|寺|庙)`),
+        facts: 'pois',
+        target: 'pois_per_day',
+      },
+      {
+        key: 'dining',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(餐|吃)'),
+        context: kw(`${CJK2}(餐厅|饭店|小吃|菜)`),
+        facts: 'pois',
+        target: 'dining_per_day',
+      },
+      {
+        key: 'budget',
+        kind: 'grounded',
+        points: 3,
+        keyword: kw('(预算|费用|总计)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        target: 2,
+      },
+      {
+        key: 'weather',
+        kind: 'grounded',
+        points: 3,
+        keyword: kw('(天气|气温|穿衣)'),
+        context: kw('(晴|阴|多云|雨|雪|度)'),
+        facts: 'weather',
+        target: 1,
+      },
+    ],
+    single_poi: [
+      {
+        key: 'visit_plan',
+        kind: 'grounded',
+        points: 6,
+        keyword: kw('(游览|路线|安排)'),
+        context: kw('(上午|下午|时间|小时)'),
+        facts: 'pois',
+        target: 2,
+      },
+      {
+        key: 'nearby',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(周边|附近)'),
+        context: kw(`${CJK2}(餐厅|咖啡|店|馆)`),
+        facts: 'pois',
+        target: 3,
+      },
+      {
+        key: 'transport_info',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(交通|距离|步行)'),
+        context: kw('(\\d+\\s*(米|公里|分钟))'),
+        facts: 'distances_durations',
+        target: 2,
+      },
+      {
+        key: 'tips',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(门票|开放|注意|建议)'),
+        context: kw('(元|\\d+:\\d+|提前|携带)'),
+        facts: 'prices_times',
+        fallback: 'pois_distances',
+        target: 2,
+      },
+      {
+        key: 'budget',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(预算|费用|花费)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        target: 1,
+      },
+    ],
+    food_tour: [
+      {
+        key: 'restaurants',
+        kind: 'grounded',
+        points: 6,
+        keyword: kw('(美食|特色|小吃)'),
+        context: kw(`${CJK2}(店|馆|摊|铺|坊)`),
+        facts: 'pois',
+        target: 5,
+      },
+      {
+        key: 'dishes',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(推荐|必吃|招牌)'),
+        context: kw(CJK2),
+        facts: 'pois',
+        target: 3,
+      },
+      {
+        key: 'route',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(路线|顺序|区域)'),
+        context: kw('(先|然后|接着|最后|步行|打车)'),
+        facts: 'distances_durations',
+        target: 2,
+      },
+      {
+        key: 'cost',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(花费|人均|价格)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        fallback: 'pois_distances',
+        target: 2,
+      },
+      {
+        key: 'tips',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(建议|注意|小贴士)'),
+        context: kw('(时间|排队|预约|人多|季节)'),
+        facts: 'pois_weather',
+        target: 1,
+      },
+    ],
+    business: [
+      {
+        key: 'transport',
+        kind: 'verified',
+        points: 6,
+        keyword: kw('(航班|高铁|火车)'),
+        facts: 'transport_ids',
+        target: 2,
+      },
+      {
+        key: 'hotels',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(酒店|住宿)'),
+        context: kw(`${CJK2}(酒店|宾馆|商务)`),
+        facts: 'pois',
+        target: 2,
+      },
+      {
+        key: 'dining',
+        kind: 'grounded',
+        points: 4,
+        keyword: kw('(餐饮|餐厅)'),
+        context: kw(`${CJK2}(餐厅|饭店)`),
+        facts: 'pois',
+        target: 2,
+      },
+      {
+        key: 'costs',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(费用|预算|差旅)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        target: 2,
+      },
+      {
+        key: 'business',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(商务|会议|配套)'),
+        context: kw(`${CJK2}(中心|酒店|厅|室)`),
+        facts: 'pois',
+        target: 2,
+      },
+    ],
+    family_study: [
+      { key: 'day_structure', kind: 'day_structure', points: 5 },
+      {
+        key: 'child_friendly',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(亲子|儿童|孩子)'),
+        context: kw('(适合|体力|休息|互动)'),
+        facts: 'pois',
+        target: 2,
+      },
+      {
+        key: 'education',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(学习|教育|体验)'),
+        context: kw(`${CJK2}(馆|园|基地|中心)`),
+        facts: 'pois',
+        target: 2,
+      },
+      {
+        key: 'dining',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(餐厅|住宿)'),
+        context: kw('(亲子|家庭|儿童)'),
+        facts: 'pois',
+        target: 'nights',
+      },
+      {
+        key: 'budget',
+        kind: 'grounded',
+        points: 5,
+        keyword: kw('(预算|费用|花费)'),
+        context: kw('\\d+\\s*元'),
+        facts: 'prices',
+        fallback: 'pois_distances',
+        target: 2,
+      },
+    ],
+  } as Record<ProblemType, readonly DimensionSpec[]>,
+
+  /** Day structure: share of tool POIs (out of min(4, max(2, days))) the itinerary must name. */
+  dayGrounding: { minPois: 2, maxPois: 4 },
+
+  /** Tool diversity tiers and adjustments. */
+  diversity: {
+    tiers: {
+      food_tour: { shouldCall: ['direction'], niceToHave: ['around_search'] },
+      multiday: { shouldCall: ['direction'], niceToHave: ['around_search'] },
+      single_poi: { shouldCall: ['around_search'], niceToHave: ['direction'] },
+      family_study: { shouldCall: ['direction'], niceToHave: ['around_search'] },
+      intercity: { shouldCall: [], niceToHave: ['direction'] },
+      hybrid: { shouldCall: ['direction'], niceToHave: ['around_search'] },
+      business: { shouldCall: [], niceToHave: ['direction'] },
+    } as Record<ProblemType, { shouldCall: readonly ToolName[]; niceToHave: readonly ToolName[] }>,
+    shouldCallPenalty: 0.25,
+    attemptedRecovery: 0.15,
+    niceToHaveBonus: 0.05,
+    floor: 0.3,
+    ceiling: 1.1,
+  },
+
+  /** Unsourced route claims: distances / durations stated without ever calling direction. */
+  routeClaims: {
+    distance:
+      /(?:距离|相距|路程|全程|单程|往返)[约大概]*\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*(公里|km|千米|米)/giu,
+    time: /(?:打车|驾车|开车|乘车|坐车|步行|骑行|公交|地铁|出租车|耗时|用时|需要?|约需?|大约需?|大概需?|预计需?|仅需|车程|路程|全程|约|大概|预计)[需约大概]*\s*(\p{Nd}+)(?:\s*[-~至到]\s*\p{Nd}+)?\s*(分钟|小时|min)/giu,
+    /** Multipliers by claim count when direction should have been called: [max claims, multiplier]. */
+    shouldCallScale: [
+      [3, 0.95],
+      [6, 0.85],
+      [10, 0.75],
+    ] as readonly (readonly [number, number])[],
+    shouldCallRest: 0.65,
+    /** … and when direction was only nice to have. */
+    otherScale: [
+      [2, 0.85],
+      [4, 0.7],
+      [7, 0.55],
+    ] as readonly (readonly [number, number])[],
+    otherRest: 0.4,
+  },
+
+  /** Echo defence: answers dominated by long verbatim spans of tool results. */
+  echo: {
+    /** Shortest verbatim span (code points, whitespace ignored) that counts as copied. */
+    minSpan: 24,
+    /** Copied share of the answer where the scaling starts … */
+    start: 0.45,
+    /** … and where it reaches its floor. */
+    full: 0.85,
+    /** Multiplier at and beyond `full`. */
+    floor: 0.25,
+  },
+
+  /** Fabrication penalty. */
+  fabrication: {
+    /** Per POI price stated more than `priceTolerance` away from the tool's price. */
+    pricePenalty: -3,
+    priceTolerance: 0.1,
+    /** Code points after a POI name searched for its stated price. */
+    poiPriceWindow: 24,
+    /** Once, when the answer's weather conditions are not the tool's. */
+    weatherPenalty: -2,
+    /** When POI tools returned at least `poiNonUseMinPois` POIs and the answer names none. */
+    poiNonUsePenalty: -3,
+    poiNonUseMinPois: 3,
+    /** Transport: extra −5 × fabrication ratio when the ratio exceeds this. */
+    transportRatioThreshold: 0.1,
+    transportPenaltyScale: -5,
+    /** Low-IC amplification: IC / 25 below this and penalty below `amplifyTrigger` → at most `amplifiedPenalty`. */
+    lowIcRatio: 0.4,
+    amplifyTrigger: -3,
+    amplifiedPenalty: -10,
+    /** The penalty never goes below this. */
+    max: -12.5,
+  },
+
+  /** Judge coupling. */
+  coupling: {
+    /** Code score at which the judge keeps its full score: 50 × 0.6. */
+    codeFullCredit: 30,
+    /** Judge score at which the code keeps its full score: 50 × 0.4. */
+    judgeFullCredit: 20,
+    /** Share of the code score kept when the judge gives 0. */
+    codeMinShare: 0.7,
+    /** The coupled sum is never below this share of the raw sum. */
+    monotonicityShare: 0.5,
+  },
+
+  /** Defense in depth: a judge factual-grounding score below this compresses IC and completeness. */
+  defenseInDepth: { threshold: 4, base: 0.3, slope: 0.7 },
+
+  /** Safe-result bands (ratio of the maximum) and noise. */
+  safeResult: {
+    bands: [
+      [0.1, 'very_low'],
+      [0.35, 'low'],
+      [0.6, 'medium'],
+      [0.85, 'high'],
+    ] as readonly (readonly [number, 'very_low' | 'low' | 'medium' | 'high'])[],
+    noiseSigma: 2,
+  },
+
+  /** Step rewards. */
+  stepReward: {
+    weights: { selection: 0.4, arguments: 0.3, usefulness: 0.3 },
+    selection: {
+      required: 0.6,
+      optional: 0.2,
+      firstUse: 0.2,
+      transportBonus: 0.2,
+      /** Repetition penalties apply from this step on. */
+      repeatFromStep: 4,
+      missingBase: 0.3,
+      missingPerStep: 0.05,
+      missingFromStep: 5,
+      missingMax: 0.5,
+      lateFromStep: 6,
+      latePerStep: 0.05,
+      lateMax: 0.2,
+    },
+    coordinate: /^\p{Nd}+\.\p{Nd}+\s*,\s*\p{Nd}+\.\p{Nd}+$/u,
+    cityName: /^[\u4e00-\u9fa5]{2,10}$/u,
+    cjk: /[\u4e00-\u9fa5]/u,
+    date: /^\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2}$/u,
+    errorWords: /(error|failed|失败|错误|无效|无法)/iu,
+    /** Result usefulness by length (code points). */
+    usefulness: {
+      empty: 0,
+      error: 0.1,
+      short: 0.5,
+      medium: 0.8,
+      long: 1,
+      minLength: 10,
+      mediumFrom: 100,
+      longFrom: 500,
+    },
+    /** Extra episode allowance on top of the number of required tools. */
+    episodeAllowance: 1,
+    /** Most reward one tool name can earn in an episode. */
+    perToolCap: 1.5,
+  },
+} as const;
+
+/** The type of {@link SCORING_CONFIG}. */
+export type ScoringConfig = typeof SCORING_CONFIG;

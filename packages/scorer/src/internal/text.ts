@@ -1,0 +1,136 @@
+// Small text and number helpers shared by the rules. Lengths and windows count code points.
+
+/** Number of code points in a string (surrogate pairs count once). */
+export function cpLength(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * Maps UTF-16 indices to code-point indices for one text, so windows measured in code points can be checked
+ * on indices returned by `indexOf` and `RegExp.exec`.
+ */
+export interface CodePointIndex {
+  /** Code-point offset of a UTF-16 index (indices up to `text.length` inclusive). */
+  at(utf16: number): number;
+}
+
+/** Builds a {@link CodePointIndex}; on text without surrogates it is the identity and allocates nothing. */
+export function codePointIndex(text: string): CodePointIndex {
+  let hasAstral = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      hasAstral = true;
+      break;
+    }
+  }
+  if (!hasAstral) return { at: (i) => i };
+  const map = new Int32Array(text.length + 1);
+  let cp = 0;
+  for (let i = 0; i < text.length; i++) {
+    map[i] = cp;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        map[i + 1] = cp;
+        i++;
+      }
+    }
+    cp++;
+  }
+  map[text.length] = cp;
+  return { at: (i) => map[Math.max(0, Math.min(text.length, i))]! };
+}
+
+/** First match of a (possibly global) regex, resetting its state first. */
+export function firstMatch(re: RegExp, text: string): RegExpExecArray | null {
+  re.lastIndex = 0;
+  const m = re.exec(text);
+  re.lastIndex = 0;
+  return m;
+}
+
+/** Whether a (possibly global) regex matches anywhere. */
+export function matches(re: RegExp, text: string): boolean {
+  return firstMatch(re, text) !== null;
+}
+
+/** All matches of a global regex (at most `limit`), resetting its state before and after. */
+export function allMatches(
+  re: RegExp,
+  text: string,
+  limit = Number.POSITIVE_INFINITY,
+): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  if (!re.global) {
+    const m = re.exec(text);
+    return m ? [m] : [];
+  }
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < limit && (m = re.exec(text)) !== null) {
+    out.push(m);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  re.lastIndex = 0;
+  return out;
+}
+
+/** Number of matches of a global regex. */
+export function countMatches(re: RegExp, text: string): number {
+  return allMatches(re, text).length;
+}
+
+/** Rounds to `digits` decimals (half away from zero on the decimal expansion; no bit-parity claims). */
+export function round(x: number, digits = 2): number {
+  if (!Number.isFinite(x)) return 0;
+  return Number(x.toFixed(digits));
+}
+
+/** Clamps to [lo, hi]. */
+export function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/** Full-width digits → ASCII digits. */
+export function asciiDigits(s: string): string {
+  return s.replace(/[０-９]/gu, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+}
+
+/** Sorted, sequential search for `needle` occurrences in `haystack` (at most `limit`). */
+export function occurrences(haystack: string, needle: string, limit = 32): number[] {
+  const out: number[] = [];
+  if (needle.length === 0) return out;
+  let from = 0;
+  while (out.length < limit) {
+    const i = haystack.indexOf(needle, from);
+    if (i < 0) break;
+    out.push(i);
+    from = i + needle.length;
+  }
+  return out;
+}
+
+/** Whether any value of the sorted array `positions` lies in [lo, hi]. */
+export function anyInRange(positions: readonly number[], lo: number, hi: number): boolean {
+  let a = 0;
+  let b = positions.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (positions[mid]! < lo) a = mid + 1;
+    else b = mid;
+  }
+  return a < positions.length && positions[a]! <= hi;
+}

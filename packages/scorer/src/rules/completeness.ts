@@ -1,0 +1,336 @@
+// Completeness (0–25): whether the plan covers its type's dimensions, each grounded in tool facts.
+import type { CompletenessDimensionScore } from '@navworld/core-types';
+import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
+import type { ScoringContext } from '../context';
+import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
+
+const C = SCORING_CONFIG.completeness;
+
+/** A grounding fact and whether it is a POI name (fuzzy matching). */
+interface Fact {
+  value: string;
+  poi: boolean;
+}
+
+/** Result of {@link completeness}. */
+export interface CompletenessResult {
+  /** Completeness after the template and fact-integration multipliers, before defences (2 decimals). */
+  score: number;
+  /** Sum of the dimensions. */
+  raw: number;
+  dimensions: Record<string, CompletenessDimensionScore>;
+  templateMultiplier: number;
+  integrationMultiplier: number;
+  notes: string[];
+}
+
+function factsOf(ctx: ScoringContext, source: FactSource): Fact[] {
+  const T = ctx.toolFacts;
+  const plain = (xs: readonly string[]): Fact[] =>
+    xs.filter((x) => x !== '').map((value) => ({ value, poi: false }));
+  const pois = (): Fact[] => T.pois.filter((x) => x !== '').map((value) => ({ value, poi: true }));
+  switch (source) {
+    case 'pois':
+      return pois();
+    case 'prices':
+      return plain(T.prices);
+    case 'times':
+      return plain(T.times);
+    case 'weather':
+      return plain(T.weather);
+    case 'distances_durations':
+      return plain([...T.distances, ...T.travel_durations]);
+    case 'transport_ids':
+      return plain([...T.flights, ...T.trains]);
+    case 'flights':
+      return plain(T.flights);
+    case 'trains':
+      return plain(T.trains);
+    case 'prices_times':
+      return plain([...T.prices, ...T.times]);
+    case 'pois_weather':
+      return [...pois(), ...plain(T.weather)];
+    case 'pois_distances':
+      return [...pois(), ...plain(T.distances)];
+  }
+}
+
+/** Target count of a dimension for a trip of `days` days. */
+export function targetCount(rule: TargetRule | undefined, days: number): number {
+  const d = Math.max(1, days);
+  if (rule === undefined) return 0;
+  if (typeof rule === 'number') return rule;
+  switch (rule) {
+    case 'pois_per_day':
+      return Math.max(3, 2 * d);
+    case 'dining_per_day':
+      return Math.max(2, d);
+    case 'nights':
+      return Math.max(1, d - 1);
+  }
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function spans(ctx: ScoringContext, re: RegExp, limit: number): Span[] {
+  return allMatches(re, ctx.lower, limit).map((m) => ({
+    start: ctx.cpi.at(m.index),
+    end: ctx.cpi.at(m.index + m[0].length),
+  }));
+}
+
+/**
+ * Grounded-context check: keyword + context + a tool fact near the same keyword occurrence (≤ 500 code
+ * points) earns the full points, keyword + a near fact half, keyword + a fact anywhere 20 %; no tool data at
+ * all earns 10 % structural credit (keyword and context required). Scaled by grounded facts / target.
+ */
+export function groundedContext(
+  ctx: ScoringContext,
+  spec: DimensionSpec,
+  target: number,
+): CompletenessDimensionScore {
+  const max = spec.points;
+  const notes: string[] = [];
+  const keywords = spec.keyword ? spans(ctx, spec.keyword, C.maxKeywordOccurrences) : [];
+  if (keywords.length === 0) return { points: 0, max, tier: 'no_keyword', notes };
+  let facts = spec.facts ? factsOf(ctx, spec.facts) : [];
+  if (facts.length === 0 && spec.fallback) {
+    facts = factsOf(ctx, spec.fallback);
+    if (facts.length > 0) notes.push(`fallback_${spec.fallback}`);
+  }
+  const contexts = spec.context ? spans(ctx, spec.context, 1024).map((s) => s.start) : [];
+  if (facts.length === 0) {
+    const structural = contexts.length > 0 ? C.tiers.structural : 0;
+    return {
+      points: round(max * structural, 4),
+      max,
+      tier: structural > 0 ? 'structural' : 'no_data',
+      notes,
+    };
+  }
+  const w = C.proximity;
+  let present = 0;
+  let proximate = 0;
+  let full = false;
+  for (const fact of facts) {
+    const at = ctx.locate(fact.value, fact.poi);
+    if (at.length === 0) continue;
+    present++;
+    let near = false;
+    for (const k of keywords) {
+      const lo = k.start - w;
+      const hi = k.end + w;
+      if (!anyInRange(at, lo, hi)) continue;
+      near = true;
+      if (!full && spec.context && anyInRange(contexts, lo, hi)) full = true;
+      if (full) break;
+    }
+    if (near) proximate++;
+  }
+  let share: number;
+  let tier: string;
+  let count: number;
+  if (proximate > 0 && full) [share, tier, count] = [C.tiers.full, 'full', proximate];
+  else if (proximate > 0)
+    [share, tier, count] = [C.tiers.keywordAndFact, 'keyword_fact', proximate];
+  else if (present > 0) [share, tier, count] = [C.tiers.distantFact, 'distant_fact', present];
+  else return { points: 0, max, tier: 'no_evidence', notes };
+  const quantity = target > 0 ? Math.min(1, count / target) : 1;
+  if (quantity < 1) notes.push(`quantity_${count}/${target}`);
+  return { points: round(max * share * quantity, 4), max, tier, notes };
+}
+
+/** Whether an id occurs with no letter or digit before it and no digit after it. */
+function idPresent(lower: string, id: string): boolean {
+  const needle = id.toLowerCase();
+  let from = 0;
+  for (;;) {
+    const i = lower.indexOf(needle, from);
+    if (i < 0) return false;
+    const before = i > 0 ? lower[i - 1]! : '';
+    const after = lower[i + needle.length] ?? '';
+    if (!/[a-z0-9]/u.test(before) && !/[0-9]/u.test(after)) return true;
+    from = i + 1;
+  }
+}
+
+/** Verified-ID check: keyword + at least one exact tool id; scaled by ids / target with a 25 % floor. */
+export function verifiedContext(
+  ctx: ScoringContext,
+  spec: DimensionSpec,
+  target: number,
+  max = spec.points,
+): CompletenessDimensionScore {
+  const notes: string[] = [];
+  if (!spec.keyword || !matches(spec.keyword, ctx.lower))
+    return { points: 0, max, tier: 'no_keyword', notes };
+  const ids = spec.facts ? factsOf(ctx, spec.facts) : [];
+  if (ids.length === 0) return { points: 0, max, tier: 'no_data', notes };
+  const present = ids.filter((f) => idPresent(ctx.lower, f.value)).length;
+  if (present === 0) return { points: 0, max, tier: 'no_verified_id', notes };
+  const quantity = target > 0 ? Math.max(C.verifiedFloor, Math.min(1, present / target)) : 1;
+  if (quantity < 1) notes.push(`quantity_${present}/${target}`);
+  return { points: round(max * quantity, 4), max, tier: 'verified', notes };
+}
+
+/** Chinese numeral 1–99 (一 … 九十九) → number, or null. */
+export function chineseNumeral(s: string): number | null {
+  const digits = '一二三四五六七八九';
+  const digit = (x: string): number => (x.length === 1 ? digits.indexOf(x) + 1 : 0);
+  if (s === '十') return 10;
+  const parts = s.split('十');
+  if (parts.length === 1) return s.length === 1 && digit(s) > 0 ? digit(s) : null;
+  if (parts.length !== 2) return null;
+  const [tens, ones] = parts as [string, string];
+  const t = tens === '' ? 1 : digit(tens);
+  const o = ones === '' ? 0 : digit(ones);
+  if (t === 0 || (ones !== '' && o === 0)) return null;
+  return t * 10 + o;
+}
+
+/** Distinct day numbers the plan mentions (第1天, 第一天, Day 1). */
+export function countDays(answer: string): number {
+  const days = new Set<number>();
+  for (const m of allMatches(C.dayArabic, answer)) days.add(Number(asciiDigits(m[1]!)));
+  for (const m of allMatches(C.dayChinese, answer)) {
+    const n = chineseNumeral(m[1]!);
+    if (n !== null) days.add(n);
+  }
+  for (const m of allMatches(C.dayEnglish, answer)) days.add(Number(asciiDigits(m[1]!)));
+  return days.size;
+}
+
+/** Day structure: days covered × share of tool POIs named (no tool POI named → 0). */
+export function dayStructure(ctx: ScoringContext, max: number): CompletenessDimensionScore {
+  const notes: string[] = [];
+  const days = countDays(ctx.answer);
+  if (days === 0) return { points: 0, max, tier: 'no_days', notes };
+  const numDays = Math.max(1, ctx.problem.numDays);
+  const coverage = Math.min(1, days / numDays);
+  const pois = ctx.toolFacts.pois.filter((p) => p !== '');
+  if (pois.length === 0) return { points: 0, max, tier: 'no_data', notes };
+  const named = pois.filter((p) => ctx.poiMatched(p)).length;
+  if (named === 0) return { points: 0, max, tier: 'ungrounded', notes };
+  const g = SCORING_CONFIG.dayGrounding;
+  const grounding = Math.min(1, named / Math.min(g.maxPois, Math.max(g.minPois, numDays)));
+  if (coverage < 1) notes.push(`days_${days}/${numDays}`);
+  if (grounding < 1) notes.push(`grounding_${named}`);
+  return { points: round(max * coverage * grounding, 4), max, tier: 'grounded', notes };
+}
+
+/** Template detector: repeated 4-grams, few reasoning connectors, uniform line lengths. */
+export function templateMultiplier(ctx: ScoringContext, reasoningCount: number): number {
+  const t = C.template;
+  const words = allMatches(t.words, ctx.answer).map((m) => m[0]);
+  if (words.length < t.minWords) return 1;
+  const grams = new Set<string>();
+  const n = words.length - 3;
+  for (let i = 0; i < n; i++)
+    grams.add(`${words[i]}\u0000${words[i + 1]}\u0000${words[i + 2]}\u0000${words[i + 3]}`);
+  const unique = grams.size / n;
+  const lines = ctx.answer
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  let cv = 0.5;
+  if (lines.length >= 5) {
+    const lengths = lines.map((l) => Array.from(l).length);
+    const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
+    const sd = Math.sqrt(lengths.reduce((a, b) => a + (b - mean) ** 2, 0) / lengths.length);
+    cv = sd / Math.max(mean, 1);
+  }
+  let p = 1;
+  if (unique < t.uniqueLow) p *= t.uniqueLowFactor;
+  else if (unique < t.uniqueMid) p *= t.uniqueMidFactor;
+  if (reasoningCount < t.minReasoning && ctx.length > t.longTextLength) p *= t.fewReasoningFactor;
+  if (cv < t.lowCv && lines.length >= t.minLinesForCv) p *= t.lowCvFactor;
+  return Math.max(t.floor, p);
+}
+
+/** Reasoning connectors within 200 code points of a cited tool fact. */
+export function integratedReasoning(ctx: ScoringContext, connectors: readonly Span[]): number {
+  if (connectors.length === 0) return 0;
+  const T = ctx.toolFacts;
+  const positions: number[] = [];
+  for (const p of T.pois) for (const at of ctx.locate(p, true)) positions.push(at);
+  for (const list of [
+    T.prices,
+    T.distances,
+    T.travel_durations,
+    T.flights,
+    T.trains,
+    T.times,
+    T.weather,
+  ]) {
+    for (const f of list) for (const at of ctx.locate(f)) positions.push(at);
+  }
+  if (positions.length === 0) return 0;
+  positions.sort((a, b) => a - b);
+  const w = C.integrationWindow;
+  return connectors.filter((c) => anyInRange(positions, c.start - w, c.end + w)).length;
+}
+
+/** Completeness of the plan for its problem type. */
+export function completeness(ctx: ScoringContext): CompletenessResult {
+  const type = ctx.problem.problemType;
+  const specs = SCORING_CONFIG.dimensions[type];
+  const dimensions: Record<string, CompletenessDimensionScore> = {};
+  const notes: string[] = [];
+  // Intercity routes that need one transport mode: the other mode's points move to it when it was not used.
+  const required = new Set(ctx.problem.requiredTools);
+  const modeApplicable = (tool: 'search_flights' | 'search_train_tickets') =>
+    required.has(tool) || ctx.called.has(tool);
+  const flightsOn = modeApplicable('search_flights');
+  const trainsOn = modeApplicable('search_train_tickets');
+  let raw = 0;
+  for (const spec of specs) {
+    const target = targetCount(spec.target, ctx.problem.numDays);
+    let result: CompletenessDimensionScore;
+    if (spec.kind === 'day_structure') result = dayStructure(ctx, spec.points);
+    else if (spec.kind === 'verified') {
+      let max = spec.points;
+      if (
+        type === 'intercity' &&
+        (spec.key === 'flights' || spec.key === 'trains') &&
+        flightsOn !== trainsOn
+      ) {
+        const on = spec.key === 'flights' ? flightsOn : trainsOn;
+        max = on ? spec.points * 2 : 0;
+        if (!on) {
+          dimensions[spec.key] = { points: 0, max: 0, tier: 'not_applicable', notes: [] };
+          continue;
+        }
+        notes.push(`single_mode_${spec.key}`);
+      }
+      result = verifiedContext(ctx, spec, target, max);
+    } else result = groundedContext(ctx, spec, target);
+    dimensions[spec.key] = result;
+    raw += result.points;
+  }
+  const connectors = allMatches(C.reasoning, ctx.lower).map((m) => ({
+    start: ctx.cpi.at(m.index),
+    end: ctx.cpi.at(m.index + m[0].length),
+  }));
+  const template = templateMultiplier(ctx, connectors.length);
+  if (template < 1) notes.push('template');
+  let integration = 1;
+  if (ctx.length > C.template.longTextLength) {
+    const integrated = integratedReasoning(ctx, connectors);
+    if (integrated < C.integrationMinReasoning) {
+      integration = C.integrationPenalty;
+      notes.push('fact_integration');
+    }
+  }
+  const score = Math.min(25, round(raw * template * integration, 2));
+  return {
+    score,
+    raw: round(raw, 4),
+    dimensions,
+    templateMultiplier: template,
+    integrationMultiplier: integration,
+    notes,
+  };
+}

@@ -1,0 +1,95 @@
+// Echo defence: how much of the answer is long verbatim spans of tool results.
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+
+const C = SCORING_CONFIG.echo;
+/** Shingle length hashed on both sides (code points, whitespace removed). */
+const K = 12;
+const BASE = 0x01000193;
+
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    c === 9 ||
+    c === 10 ||
+    c === 13 ||
+    c === 0x3000 ||
+    c === 12 ||
+    c === 11 ||
+    c === 0xa0
+  );
+}
+
+/** Code points of a text without whitespace. */
+function compact(text: string, out: number[]): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    if (!isSpace(c)) out.push(c);
+  }
+}
+
+function powBase(k: number): number {
+  let p = 1;
+  for (let i = 0; i < k - 1; i++) p = Math.imul(p, BASE);
+  return p;
+}
+const TOP = powBase(K);
+
+/** Rolling hashes of every K-long window of `cps` (the window ending at i is stored at i - K + 1). */
+function windowHashes(cps: readonly number[], each: (start: number, hash: number) => void): void {
+  let h = 0;
+  for (let i = 0; i < cps.length; i++) {
+    if (i >= K) h = (h - Math.imul(cps[i - K]!, TOP)) | 0;
+    h = (Math.imul(h, BASE) + cps[i]!) | 0;
+    if (i >= K - 1) each(i - K + 1, h);
+  }
+}
+
+/**
+ * Share (0–1) of the answer's non-whitespace code points that lie inside verbatim tool-result spans of at
+ * least `minSpan` code points.
+ */
+export function echoFraction(ctx: ScoringContext): number {
+  const answer: number[] = [];
+  compact(ctx.answer, answer);
+  if (answer.length < C.minSpan) return 0;
+  const seen = new Set<number>();
+  for (const text of ctx.resultTexts) {
+    if (text.length < C.minSpan) continue;
+    const cps: number[] = [];
+    compact(text, cps);
+    windowHashes(cps, (_, h) => seen.add(h));
+  }
+  if (seen.size === 0) return 0;
+  const hit = new Uint8Array(answer.length);
+  windowHashes(answer, (start, h) => {
+    if (seen.has(h)) hit[start] = 1;
+  });
+  // A span of length ≥ minSpan is a run of ≥ minSpan − K + 1 consecutive window hits.
+  const minRun = C.minSpan - K + 1;
+  let covered = 0;
+  let coveredTo = 0;
+  let runStart = -1;
+  for (let i = 0; i <= hit.length; i++) {
+    if (i < hit.length && hit[i] === 1) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart >= 0 && i - runStart >= minRun) {
+      const from = Math.max(runStart, coveredTo);
+      const to = i - 1 + K;
+      if (to > from) covered += to - from;
+      coveredTo = Math.max(coveredTo, to);
+    }
+    runStart = -1;
+  }
+  return Math.min(1, covered / answer.length);
+}
+
+/** Multiplier on IC and completeness: 1 up to `start`, linearly down to `floor` at `full`. */
+export function echoDefence(fraction: number): number {
+  if (fraction <= C.start) return 1;
+  if (fraction >= C.full) return C.floor;
+  return 1 - (1 - C.floor) * ((fraction - C.start) / (C.full - C.start));
+}

@@ -1,0 +1,133 @@
+// Fabrication penalty (−12.5 to 0): prices, weather, transport and POI non-use.
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+import { asciiDigits, occurrences } from '../internal/text';
+import type { TransportGrounding } from './hard-constraints';
+
+const C = SCORING_CONFIG.fabrication;
+
+/** Result of {@link fabricationPenalty}. */
+export interface FabricationResult {
+  /** The penalty, −12.5 to 0. */
+  penalty: number;
+  /** Its parts (prices, weather, poi_non_use, amplification, transport). */
+  parts: Record<string, number>;
+  /** Human-readable findings. */
+  findings: string[];
+}
+
+const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
+const PRICE_LINE = /^\s*(?:门票|人均|房价|cost|票价)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)/iu;
+const ANSWER_PRICE =
+  /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u;
+
+/** POI name → price, from the POI tools' record lists. */
+export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
+  const prices = new Map<string, number>();
+  ctx.trace.forEach((entry, i) => {
+    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
+    if (!entry.ok) return;
+    let current: string | null = null;
+    for (const line of (ctx.resultTexts[i] ?? '').split('\n')) {
+      const name = POI_LINE.exec(line);
+      if (name) {
+        current = name[1]!;
+        continue;
+      }
+      const price = PRICE_LINE.exec(line);
+      if (price && current !== null) {
+        const value = Number(asciiDigits(price[1]!));
+        if (value > 0 && !prices.has(current)) prices.set(current, value);
+        current = null;
+      }
+    }
+  });
+  return prices;
+}
+
+/** Prices the answer states right after a tool POI's name that are more than 10 % off the tool's price. */
+function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
+  let count = 0;
+  for (const [name, toolPrice] of toolPoiPrices(ctx)) {
+    for (const at of occurrences(ctx.answer, name, 8)) {
+      const after = Array.from(
+        ctx.answer.slice(at + name.length, at + name.length + C.poiPriceWindow * 2),
+      )
+        .slice(0, C.poiPriceWindow)
+        .join('');
+      const m = ANSWER_PRICE.exec(after);
+      if (!m) continue;
+      const stated = Number(asciiDigits(m[1]!));
+      if (Math.abs(stated - toolPrice) / toolPrice > C.priceTolerance) {
+        findings.push(`price ${name}: ${stated} (tool ${toolPrice})`);
+        count++;
+      }
+      break;
+    }
+  }
+  return count;
+}
+
+function isTemperature(w: string): boolean {
+  return w.endsWith('度');
+}
+
+/** Weather conditions the answer states (in weather context) that no tool forecast contains. */
+function weatherFabrications(ctx: ScoringContext): string[] {
+  if (!ctx.called.has('weather')) return [];
+  const tool = ctx.toolFacts.weather.filter((w) => !isTemperature(w));
+  const answer = ctx.answerFacts.weather.filter((w) => !isTemperature(w));
+  if (tool.length === 0 || answer.length === 0) return [];
+  // A condition is supported when a tool condition contains it or it contains one (阵雨 vs 雷阵雨).
+  return answer.filter((w) => !tool.some((t) => t.includes(w) || w.includes(t)));
+}
+
+/**
+ * Fabrication penalty: −3 per POI price off by > 10 %, −2 once for invented weather, −3 when POI tools
+ * returned ≥ 3 POIs and none is named; pushed to −10 when IC / 25 < 0.4 and the penalty is below −3; then
+ * −5 × the transport fabrication ratio when it exceeds 0.1; never below −12.5. Answers under 200 code points
+ * skip the whole check.
+ */
+export function fabricationPenalty(
+  ctx: ScoringContext,
+  ic: number,
+  transport: TransportGrounding,
+): FabricationResult {
+  const parts: Record<string, number> = {};
+  const findings: string[] = [];
+  if (ctx.trimmedLength < SCORING_CONFIG.formatMinLength)
+    return { penalty: 0, parts: { skipped_short: 0 }, findings };
+  let penalty = 0;
+  const priceCount = poiPriceFabrications(ctx, findings);
+  if (priceCount > 0) {
+    parts['prices'] = priceCount * C.pricePenalty;
+    penalty += parts['prices'];
+  }
+  const weather = weatherFabrications(ctx);
+  if (weather.length > 0) {
+    parts['weather'] = C.weatherPenalty;
+    penalty += C.weatherPenalty;
+    findings.push(`weather: ${weather.join(', ')}`);
+  }
+  const poiToolsCalled = ctx.called.has('poi_search') || ctx.called.has('around_search');
+  const toolPois = ctx.toolFacts.pois.filter((p) => p !== '');
+  if (
+    poiToolsCalled &&
+    toolPois.length >= C.poiNonUseMinPois &&
+    !toolPois.some((p) => ctx.poiMatched(p))
+  ) {
+    parts['poi_non_use'] = C.poiNonUsePenalty;
+    penalty += C.poiNonUsePenalty;
+  }
+  penalty = Math.max(C.max, penalty);
+  if (ic / 25 < C.lowIcRatio && penalty < C.amplifyTrigger && penalty > C.amplifiedPenalty) {
+    parts['amplification'] = C.amplifiedPenalty - penalty;
+    penalty = C.amplifiedPenalty;
+  }
+  if (transport.total > 0 && transport.fabricationRatio > C.transportRatioThreshold) {
+    const extra = C.transportPenaltyScale * transport.fabricationRatio;
+    parts['transport'] = extra;
+    penalty += extra;
+  }
+  return { penalty: Math.max(C.max, penalty), parts, findings };
+}

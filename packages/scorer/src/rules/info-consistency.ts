@@ -1,0 +1,207 @@
+// Info consistency (0–25): how much of what the tools returned the answer states.
+import type { IcCategoryScore } from '@navworld/core-types';
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+import { anyInRange, allMatches, round } from '../internal/text';
+
+const C = SCORING_CONFIG.ic;
+
+/** Result of {@link infoConsistency}. */
+export interface InfoConsistencyResult {
+  /** IC before any defence multiplier, 0–25 (2 decimals). */
+  score: number;
+  categories: Record<string, IcCategoryScore>;
+  /** Categories in the denominator (regular ones with data plus matched bonus ones). */
+  counted: number;
+  /** Categories with a match. */
+  matchedCategories: number;
+  notes: string[];
+}
+
+/**
+ * Score of one category: overlap ratio over min(tool facts, max(floor, answer facts)) divided by 0.6, capped
+ * at 1, then capped at 0.65 when a category with ≥ 5 tool facts has fewer than min(3, ceil(0.2 n)) matches.
+ */
+export function categoryScore(
+  matched: number,
+  toolCount: number,
+  answerCount: number,
+  notes: string[],
+): number {
+  if (matched <= 0 || toolCount <= 0) return 0;
+  const denominator = Math.min(toolCount, Math.max(C.denominatorFloor, answerCount, 1));
+  let score = Math.min(1, matched / denominator / C.ratioDivisor);
+  if (toolCount >= C.minQuantityThreshold) {
+    const required = Math.min(C.minQuantityCap, Math.ceil(toolCount * C.minQuantityRatio));
+    if (matched < required && score > C.belowMinimumCap) {
+      score = C.belowMinimumCap;
+      notes.push('min_quantity_cap');
+    }
+  }
+  return score;
+}
+
+/** Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere. */
+function contextWeighted(ctx: ScoringContext, ids: readonly string[], context: RegExp): number {
+  if (ids.length === 0) return 0;
+  const contextPositions = allMatches(new RegExp(context.source, 'giu'), ctx.lower, 4096).map((m) =>
+    ctx.cpi.at(m.index),
+  );
+  let sum = 0;
+  for (const id of ids) {
+    const at = ctx.locate(id);
+    const first = at[0];
+    if (first === undefined) {
+      sum += C.outOfContextWeight;
+      continue;
+    }
+    const near = anyInRange(
+      contextPositions,
+      first - C.contextWindow,
+      first + id.length + C.contextWindow,
+    );
+    sum += near ? 1 : C.outOfContextWeight;
+  }
+  return sum;
+}
+
+function intersect(a: readonly string[], b: readonly string[]): string[] {
+  const set = new Set(b);
+  return a.filter((x) => set.has(x));
+}
+
+/** Info consistency over the ten fact categories, with the anti-gaming caps described in the README. */
+export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
+  const T = ctx.toolFacts;
+  const O = ctx.answerFacts;
+  const categories: Record<string, IcCategoryScore> = {};
+  const notes: string[] = [];
+  if (ctx.trace.length === 0) {
+    return { score: 0, categories, counted: 0, matchedCategories: 0, notes: ['no_tool_calls'] };
+  }
+  const toolEmpty =
+    T.transport.length === 0 &&
+    (
+      [
+        'flights',
+        'trains',
+        'pois',
+        'weather',
+        'distances',
+        'times',
+        'prices',
+        'wind_info',
+        'travel_durations',
+        'road_names',
+      ] as const
+    ).every((k) => T[k].length === 0);
+  if (toolEmpty) {
+    const substantial = ctx.trace.some(
+      (e, i) => e.ok && (ctx.resultTexts[i] ?? '').trim().length > C.substantialResultLength,
+    );
+    return substantial
+      ? {
+          score: C.noExtractableFactsScore,
+          categories,
+          counted: 0,
+          matchedCategories: 0,
+          notes: ['no_extractable_facts'],
+        }
+      : {
+          score: 0,
+          categories,
+          counted: 0,
+          matchedCategories: 0,
+          notes: ['no_usable_tool_results'],
+        };
+  }
+
+  const regular: Array<[string, number, number, number]> = []; // name, matched, toolCount, answerCount
+  const bonus: Array<[string, number, number, number]> = [];
+
+  const flights = intersect(T.flights, O.flights);
+  if (T.flights.length > 0) {
+    regular.push([
+      'flights',
+      contextWeighted(ctx, flights, C.flightContext),
+      T.flights.length,
+      O.flights.length,
+    ]);
+  }
+  const trains = intersect(T.trains, O.trains);
+  if (T.trains.length > 0) {
+    regular.push([
+      'trains',
+      contextWeighted(ctx, trains, C.trainContext),
+      T.trains.length,
+      O.trains.length,
+    ]);
+  }
+  if (T.pois.length > 0) {
+    const matched = T.pois.filter((p) => ctx.poiMatched(p)).length;
+    regular.push(['pois', matched, Math.min(T.pois.length, C.poiDenominatorCap), O.pois.length]);
+  }
+  for (const key of ['weather', 'prices', 'wind_info'] as const) {
+    if (T[key].length > 0)
+      regular.push([key, intersect(T[key], O[key]).length, T[key].length, O[key].length]);
+  }
+  // Bonus categories: counted only when matched, so a plan is never punished for leaving them out.
+  const times = intersect(T.times, O.times).length;
+  bonus.push(['times', times, T.times.length, O.times.length]);
+  for (const key of ['distances', 'travel_durations', 'road_names'] as const) {
+    const matched = T[key].filter((f) => ctx.locate(f).length > 0).length;
+    bonus.push([key, matched, T[key].length, O[key].length]);
+  }
+
+  const scored = (list: Array<[string, number, number, number]>, isBonus: boolean) =>
+    list.map(([name, matched, toolCount, answerCount]) => {
+      const catNotes: string[] = [];
+      let score = categoryScore(matched, toolCount, answerCount, catNotes);
+      if (name === 'pois' && matched > C.poiDensityThreshold) {
+        score *= Math.max(
+          C.poiDensityFloor,
+          1 - (matched - C.poiDensityThreshold) * C.poiDensityDecay,
+        );
+        catNotes.push('poi_density_decay');
+      }
+      if (isBonus) catNotes.push('bonus');
+      return { name, matched, toolCount, answerCount, score, notes: catNotes };
+    });
+  const reg = scored(regular, false);
+  const bon = scored(bonus, true).filter((b) => b.toolCount > 0);
+  const bonMatched = bon.filter((b) => b.score > 0);
+  const counted = reg.length + bonMatched.length;
+  const matchedCategories = reg.filter((r) => r.score > 0).length + bonMatched.length;
+
+  // Share cap: no single category may carry more than 35 % of the denominator.
+  const maxShare = C.categoryMaxShare * counted;
+  for (const c of [...reg, ...bon]) {
+    if (c.score > maxShare) {
+      c.score = maxShare;
+      c.notes.push('category_share_cap');
+    }
+    categories[c.name] = {
+      toolCount: c.name === 'pois' ? T.pois.length : c.toolCount,
+      answerCount: c.answerCount,
+      matched: round(c.matched, 4),
+      score: round(Math.min(1, c.score), 4),
+      notes: c.notes,
+    };
+  }
+  if (counted === 0)
+    return { score: 0, categories, counted, matchedCategories, notes: ['nothing_matched'] };
+
+  const regSum = reg.reduce((s, c) => s + c.score, 0);
+  const bonSum = bonMatched.reduce((s, c) => s + c.score, 0);
+  const rateAll = (regSum + bonSum) / counted;
+  // Matched bonus categories may only raise the rate, so removing a cited fact never raises IC.
+  let rate = reg.length > 0 ? Math.max(regSum / reg.length, rateAll) : rateAll;
+  if (reg.length >= C.minBreadthTotal) {
+    const minBreadth = Math.max(2, Math.floor((reg.length + 1) / 2));
+    if (matchedCategories < minBreadth) {
+      rate *= C.breadthPenaltyMultiplier;
+      notes.push('breadth_penalty');
+    }
+  }
+  return { score: round(25 * rate, 2), categories, counted, matchedCategories, notes };
+}
