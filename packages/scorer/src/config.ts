@@ -679,7 +679,7 @@ export const SCORING_CONFIG = {
     /** Extra episode allowance on top of the number of required tools. */
     episodeAllowance: 1,
     /** Most reward one tool name can earn in an episode. */
-    perToolCap: 1.5,
+    perToolCap: 2,
   },
 } as const;
 

@@ -259,7 +259,7 @@ function advance(state: Running, call: StepCall, reward: number): void {
 
 /**
  * Step reward of one call, with its components. Anti-farming: an exact repeat (same tool, same canonical
- * arguments) earns 0; one tool name earns at most 1.5 per episode; the episode sum never exceeds
+ * arguments) earns 0; one tool name earns at most 2 per episode; the episode sum never exceeds
  * {@link stepRewardCap} (required tools + 1). Earlier rewards are taken from `earlierCalls[i].reward` when
  * every call carries one, else recomputed.
  */
