@@ -1,0 +1,156 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ERROR_CODES, NavworldError, canonicalJson, sha256Hex } from '@navworld/core-types';
+import type { MapProvider, MapToolName, ProviderCallContext, ProviderOutcome } from './types';
+
+const FORMAT = 'navworld-cassette/1';
+
+/** The manifest next to a cassette: the SHA-256 of every cassette line, in order. */
+export interface CassetteManifest {
+  /** Format tag. */
+  format: string;
+  /** SHA-256 (hex) of each JSONL line, without its newline. */
+  lines: string[];
+}
+
+interface CassetteEntry {
+  key: string;
+  tool: MapToolName;
+  args: Record<string, unknown>;
+  epoch: string;
+  outcome: ProviderOutcome;
+}
+
+/** Path of the manifest belonging to a cassette file. */
+export function manifestPathOf(cassettePath: string): string {
+  return `${cassettePath}.manifest.json`;
+}
+
+/** Content address of a call: tool + normalised arguments + epoch salt. */
+export function cassetteKey(tool: MapToolName, args: Record<string, unknown>, salt: string): string {
+  return sha256Hex(canonicalJson({ tool, args, epoch: salt }));
+}
+
+/**
+ * Reads a cassette and checks every line against its manifest. Throws `CASSETTE_TAMPERED` when a line was
+ * changed, added or removed, or the manifest is missing, and `IO_ERROR` when the cassette cannot be read.
+ */
+export function verifyCassette(path: string): Map<string, ProviderOutcome> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot read cassette ${path}`, {
+      hint: 'record one first with world "record"',
+      cause: error,
+    });
+  }
+  let manifest: CassetteManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPathOf(path), 'utf8')) as CassetteManifest;
+  } catch (error) {
+    throw new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette manifest ${manifestPathOf(path)} is missing or unreadable`, {
+      cause: error,
+    });
+  }
+  const lines = text.split('\n').filter((l) => l !== '');
+  if (manifest.format !== FORMAT || !Array.isArray(manifest.lines) || manifest.lines.length !== lines.length) {
+    throw new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette ${path} does not match its manifest (line count)`);
+  }
+  const entries = new Map<string, ProviderOutcome>();
+  lines.forEach((line, i) => {
+    if (sha256Hex(line) !== manifest.lines[i]) {
+      throw new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette ${path} line ${i + 1} does not match its manifest hash`);
+    }
+    const entry = JSON.parse(line) as CassetteEntry;
+    entries.set(entry.key, entry.outcome);
+  });
+  return entries;
+}
+
+function writeManifest(path: string, hashes: string[]): void {
+  const manifest: CassetteManifest = { format: FORMAT, lines: hashes };
+  const target = manifestPathOf(path);
+  writeFileSync(`${target}.tmp`, `${JSON.stringify(manifest, null, 1)}\n`);
+  renameSync(`${target}.tmp`, target);
+}
+
+/** Outcomes worth keeping: data and the model-caused misses. Infrastructure failures are not recorded. */
+function recordable(outcome: ProviderOutcome): boolean {
+  if (outcome.ok) return true;
+  return outcome.code === ERROR_CODES.NO_RESULTS || outcome.code === ERROR_CODES.UNKNOWN_CITY;
+}
+
+/**
+ * Wraps a provider and appends each new (tool, normalised arguments, epoch) → outcome to a JSONL cassette,
+ * keeping the SHA-256 manifest in step. An existing cassette is verified and extended.
+ */
+export function createRecordingProvider(inner: MapProvider, options: { path: string }): MapProvider {
+  const { path } = options;
+  mkdirSync(dirname(path), { recursive: true });
+  const seen = new Set<string>();
+  const hashes: string[] = [];
+  if (existsSync(path)) {
+    for (const key of verifyCassette(path).keys()) seen.add(key);
+    hashes.push(...(JSON.parse(readFileSync(manifestPathOf(path), 'utf8')) as CassetteManifest).lines);
+  } else {
+    writeFileSync(path, '');
+    writeManifest(path, hashes);
+  }
+  return {
+    name: `record:${inner.name}`,
+    salted: true,
+    async call(tool: MapToolName, args: Record<string, unknown>, ctx: ProviderCallContext): Promise<ProviderOutcome> {
+      const outcome = await inner.call(tool, args, ctx);
+      const key = cassetteKey(tool, args, ctx.epoch.salt);
+      if (recordable(outcome) && !seen.has(key)) {
+        const entry: CassetteEntry = { key, tool, args, epoch: ctx.epoch.salt, outcome };
+        const line = canonicalJson(entry);
+        appendFileSync(path, `${line}\n`);
+        hashes.push(sha256Hex(line));
+        writeManifest(path, hashes);
+        seen.add(key);
+      }
+      return outcome;
+    },
+  };
+}
+
+/**
+ * Answers only from a cassette. A call that was not recorded is `CASSETTE_MISS`; a cassette that fails its
+ * manifest makes every call `CASSETTE_TAMPERED` (use {@link verifyCassette} to fail early instead).
+ */
+export function createReplayProvider(options: { path: string }): MapProvider {
+  let entries: Map<string, ProviderOutcome> | undefined;
+  let failure: NavworldError | undefined;
+  const load = (): void => {
+    if (entries !== undefined || failure !== undefined) return;
+    try {
+      entries = verifyCassette(options.path);
+    } catch (error) {
+      failure = NavworldError.isInstance(error)
+        ? error
+        : new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette ${options.path} is unreadable`, { cause: error });
+    }
+  };
+  return {
+    name: 'replay',
+    salted: true,
+    call(tool: MapToolName, args: Record<string, unknown>, ctx: ProviderCallContext): Promise<ProviderOutcome> {
+      load();
+      if (failure !== undefined) {
+        const code = failure.code === ERROR_CODES.CASSETTE_TAMPERED ? failure.code : ERROR_CODES.CASSETTE_MISS;
+        return Promise.resolve({
+          ok: false,
+          code,
+          message: code === ERROR_CODES.CASSETTE_TAMPERED ? '回放记录校验失败（内容与清单哈希不符），拒绝使用' : '回放记录不可用',
+        });
+      }
+      const outcome = entries!.get(cassetteKey(tool, args, ctx.epoch.salt));
+      if (outcome === undefined) {
+        return Promise.resolve({ ok: false, code: ERROR_CODES.CASSETTE_MISS, message: '回放记录中没有这次调用（参数或周期不同）' });
+      }
+      return Promise.resolve(outcome);
+    },
+  };
+}

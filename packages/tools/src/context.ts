@@ -1,0 +1,150 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ERROR_CODES, NavworldError, epochAt, saltFromEnv, type Epoch } from '@navworld/core-types';
+import { createMemoryCache, createNoCache, createSqliteCache } from './cache';
+import { createRecordingProvider, createReplayProvider } from './cassette';
+import { CACHE_DEFAULTS } from './config';
+import { createAmapProvider, parseAmapKeys } from './providers/amap';
+import { createOfflineProvider } from './providers/offline';
+import type { MapProvider, ToolCache, ToolContext, ToolLogger, WorldName } from './types';
+
+/** Options of {@link createToolContext}. Every option has an environment-variable fallback where noted. */
+export interface ToolContextOptions {
+  /** The world: `offline` (default), `amap`, `replay` or `record`. Env `NAVWORLD_WORLD`. */
+  world?: WorldName;
+  /** The epoch; default `epochAt(now)` with the salt pinned by `NAVWORLD_EPOCH_SALT` if set. */
+  epoch?: Epoch;
+  /** Logical time of the calls (epoch ms): the weather's first day. Default: the epoch's start, else the clock. */
+  now?: number;
+  /** Cache: a kind or an instance. Default `sqlite` for `amap`, `memory` otherwise. Env `NAVWORLD_CACHE`. */
+  cache?: 'memory' | 'sqlite' | 'none' | ToolCache;
+  /** SQLite cache file. Default `$NAVWORLD_CACHE_DIR/cache.sqlite`, else `~/.cache/navworld/cache.sqlite`. */
+  cachePath?: string;
+  /** Cache size cap in entries. Env `NAVWORLD_CACHE_MAX_ENTRIES`. Default 200 000. */
+  cacheMaxEntries?: number;
+  /** AMap keys (array or comma-separated). Env `AMAP_MAPS_API_KEY`. */
+  amapKeys?: string | readonly string[];
+  /** AMap base URL. Env `NAVWORLD_AMAP_BASE_URL`. Default `https://restapi.amap.com`. */
+  amapBaseUrl?: string;
+  /** AMap request timeout in ms. Default 10 000. */
+  amapTimeoutMs?: number;
+  /** Cassette file for `record` / `replay`. Env `NAVWORLD_CASSETTE`. */
+  cassettePath?: string;
+  /** The world a `record` context records: `amap` when keys are configured, else `offline`. */
+  recordWorld?: 'offline' | 'amap';
+  /** A custom map provider (overrides `world`'s provider). */
+  provider?: MapProvider;
+  /** Warning sink (e.g. for a replaced corrupt cache file). Default: silent. */
+  logger?: ToolLogger;
+  /** Wall clock (epoch ms) for cache expiry and TTLs. Default `Date.now`. */
+  clock?: () => number;
+  /** Environment to read fallbacks from. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+const WORLDS: readonly WorldName[] = ['offline', 'amap', 'replay', 'record'];
+
+/** Where the persistent cache lives by default. */
+export function defaultCachePath(env: Record<string, string | undefined> = process.env): string {
+  if (env['NAVWORLD_CACHE_DIR']) return join(env['NAVWORLD_CACHE_DIR'], CACHE_DEFAULTS.fileName);
+  const base = env['XDG_CACHE_HOME'] || join(homedir(), '.cache');
+  return join(base, 'navworld', CACHE_DEFAULTS.fileName);
+}
+
+function configError(message: string, hint: string): NavworldError {
+  return new NavworldError(ERROR_CODES.CONFIG_ERROR, message, { hint });
+}
+
+function amapProvider(options: ToolContextOptions, env: Record<string, string | undefined>): MapProvider {
+  const keys =
+    typeof options.amapKeys === 'string'
+      ? parseAmapKeys(options.amapKeys)
+      : options.amapKeys !== undefined
+        ? options.amapKeys.filter((k) => k.trim() !== '')
+        : parseAmapKeys(env['AMAP_MAPS_API_KEY']);
+  if (keys.length === 0) {
+    throw new NavworldError(ERROR_CODES.MISSING_API_KEY, 'the amap world needs an AMap API key', {
+      hint: 'set AMAP_MAPS_API_KEY (several keys may be comma-separated) or use the offline world',
+    });
+  }
+  return createAmapProvider({
+    keys,
+    ...((options.amapBaseUrl ?? env['NAVWORLD_AMAP_BASE_URL']) ? { baseUrl: (options.amapBaseUrl ?? env['NAVWORLD_AMAP_BASE_URL'])! } : {}),
+    ...(options.amapTimeoutMs !== undefined ? { timeoutMs: options.amapTimeoutMs } : {}),
+  });
+}
+
+function resolveCache(
+  kind: ToolContextOptions['cache'] | string,
+  world: WorldName,
+  options: ToolContextOptions,
+  env: Record<string, string | undefined>,
+  clock: () => number,
+): ToolCache {
+  if (kind !== undefined && typeof kind === 'object') return kind;
+  const chosen = kind ?? (world === 'amap' ? 'sqlite' : 'memory');
+  const maxRaw = options.cacheMaxEntries ?? (env['NAVWORLD_CACHE_MAX_ENTRIES'] ? Number(env['NAVWORLD_CACHE_MAX_ENTRIES']) : undefined);
+  if (maxRaw !== undefined && (!Number.isInteger(maxRaw) || maxRaw < 1)) {
+    throw configError(`invalid cache size ${String(maxRaw)}`, 'NAVWORLD_CACHE_MAX_ENTRIES must be a positive integer');
+  }
+  switch (chosen) {
+    case 'none':
+      return createNoCache();
+    case 'memory':
+      return createMemoryCache({ clock, ...(maxRaw !== undefined ? { maxEntries: maxRaw } : {}) });
+    case 'sqlite':
+      return createSqliteCache({
+        path: options.cachePath ?? defaultCachePath(env),
+        clock,
+        ...(maxRaw !== undefined ? { maxEntries: maxRaw } : {}),
+        ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      });
+    default:
+      throw configError(`unknown cache kind "${chosen}"`, 'use memory, sqlite or none');
+  }
+}
+
+/**
+ * Builds the context every tool call runs in: world, epoch, logical time, cache. Throws `CONFIG_ERROR` or
+ * `MISSING_API_KEY` for unusable configuration (this is the only place that may throw).
+ */
+export function createToolContext(options: ToolContextOptions = {}): ToolContext {
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? Date.now;
+  const world = (options.world ?? (env['NAVWORLD_WORLD']?.trim() || 'offline')) as WorldName;
+  if (!WORLDS.includes(world)) {
+    throw configError(`unknown world "${world}"`, `use one of ${WORLDS.join(', ')}`);
+  }
+  const now = options.now ?? (options.epoch !== undefined ? options.epoch.startsAt * 1000 : clock());
+  const salt = saltFromEnv(env);
+  const epoch = options.epoch ?? epochAt(now, salt === undefined ? {} : { salt });
+  const cassettePath = options.cassettePath ?? env['NAVWORLD_CASSETTE'];
+  let provider = options.provider;
+  if (provider === undefined) {
+    if (world === 'offline') provider = createOfflineProvider();
+    else if (world === 'amap') provider = amapProvider(options, env);
+    else {
+      if (cassettePath === undefined || cassettePath === '') {
+        throw configError(`the ${world} world needs a cassette file`, 'pass cassettePath or set NAVWORLD_CASSETTE');
+      }
+      if (world === 'replay') provider = createReplayProvider({ path: cassettePath });
+      else {
+        const recordWorld = options.recordWorld ?? (parseAmapKeys(env['AMAP_MAPS_API_KEY']).length > 0 || options.amapKeys ? 'amap' : 'offline');
+        const inner = recordWorld === 'amap' ? amapProvider(options, env) : createOfflineProvider();
+        provider = createRecordingProvider(inner, { path: cassettePath });
+      }
+    }
+  }
+  const cache = resolveCache(options.cache ?? (env['NAVWORLD_CACHE'] as ToolContextOptions['cache']), world, options, env, clock);
+  const logger = options.logger ?? { warn: () => undefined };
+  return {
+    world,
+    epoch,
+    now,
+    provider,
+    cache,
+    logger,
+    clock,
+    close: () => cache.close(),
+  };
+}

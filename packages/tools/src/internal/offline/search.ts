@@ -1,0 +1,206 @@
+import { listCities, type CityProfile } from '@navworld/knowledge-graph';
+import { AROUND_SEARCH_LIMIT, OFFLINE_WORLD_REACH_KM, POI_SEARCH_LIMITS } from '../../config';
+import type { PoiRecord } from '../../types';
+import { haversineKm, type LngLat } from '../geo';
+import type { OfflinePoi, PoiCategory } from './poi-table';
+
+/** Query words that stand for a category (美食 → 餐厅, 住宿 → 酒店 …). */
+const SYNONYMS: ReadonlyArray<{ words: readonly string[]; tag: string }> = [
+  { words: ['美食', '餐厅', '餐馆', '饭店', '饭馆', '吃饭', '好吃', '餐饮', '吃的', '特色菜', '本地菜'], tag: '餐厅' },
+  { words: ['住宿', '酒店', '宾馆', '旅馆', '住的', '饭店住', '旅店'], tag: '酒店' },
+  { words: ['民宿', '客栈'], tag: '民宿' },
+  { words: ['景点', '景区', '名胜', '旅游', '游玩', '打卡', '必去', '好玩'], tag: '景点' },
+  { words: ['亲子', '儿童', '孩子', '家庭', '小孩', '研学', '遛娃'], tag: '亲子' },
+  { words: ['博物馆', '博物院', '展览', '展馆', '纪念馆'], tag: '博物馆' },
+  { words: ['科技馆', '科学馆', '科普'], tag: '科技馆' },
+  { words: ['公园', '植物园', '动物园', '绿地'], tag: '公园' },
+  { words: ['商务', '会议', '会展', '写字楼', '办公', '展会', 'cbd', 'CBD'], tag: '商务' },
+  { words: ['火车站', '高铁站', '车站', '高铁', '动车站', '火车'], tag: '火车站' },
+  { words: ['机场', '航站楼', '飞机场'], tag: '机场' },
+  { words: ['购物', '商场', '逛街', '商业街', '步行街', '商圈'], tag: '购物' },
+  { words: ['夜市', '夜宵', '宵夜'], tag: '夜市' },
+  { words: ['小吃', '街边', '地摊'], tag: '小吃' },
+  { words: ['米其林', '高档餐厅', '高端餐厅', '黑珍珠', '精致餐厅', '私房菜'], tag: '高端餐厅' },
+  { words: ['咖啡'], tag: '咖啡' },
+  { words: ['茶馆', '喝茶'], tag: '茶馆' },
+];
+
+/** Words that say nothing about what is searched for. */
+const FILLER = /(附近|周边|周围|推荐|有名|著名|有哪些|哪里有|的|最好|好的|一些|地方)/g;
+
+interface PreparedQuery {
+  text: string;
+  tags: Set<string>;
+  bigrams: string[];
+}
+
+/** Strips the city name and filler words from a query and collects the category tags it implies. */
+export function prepareQuery(query: string, city: CityProfile | undefined): PreparedQuery {
+  let text = query.replace(/\s+/g, '');
+  if (city !== undefined) {
+    const stripped = text.replace(new RegExp(`^(${city.province})?${city.name}(市)?`), '');
+    if (stripped !== '') text = stripped;
+  }
+  const cleaned = text.replace(FILLER, '');
+  if (cleaned !== '') text = cleaned;
+  const tags = new Set<string>();
+  for (const group of SYNONYMS) if (group.words.some((w) => text.includes(w))) tags.add(group.tag);
+  const chars = Array.from(text);
+  const bigrams: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) bigrams.push(chars[i]! + chars[i + 1]!);
+  return { text, tags, bigrams };
+}
+
+const CATEGORY_TAGS: Readonly<Record<PoiCategory, readonly string[]>> = {
+  景点: ['景点'],
+  餐厅: ['餐厅'],
+  美食街: ['餐厅', '夜市', '小吃', '景点'],
+  酒店: ['酒店'],
+  博物馆: ['博物馆', '亲子', '景点'],
+  科技馆: ['科技馆', '亲子'],
+  公园: ['公园', '亲子', '景点'],
+  亲子: ['亲子'],
+  商务: ['商务'],
+  会展: ['商务'],
+  购物: ['购物'],
+  休闲: [],
+  火车站: ['火车站'],
+  机场: ['机场'],
+};
+
+/** How well a POI answers a query; 0 = not at all. */
+export function matchScore(poi: OfflinePoi, q: PreparedQuery): number {
+  const name = poi.name;
+  if (name === q.text) return 1000;
+  let score = 0;
+  if (name.includes(q.text)) score = Math.max(score, 500 + (100 * q.text.length) / name.length);
+  const base = name.replace(/\(.*\)$/, '');
+  if (base.length >= 2 && q.text.includes(base)) score = Math.max(score, 450);
+  for (const tag of CATEGORY_TAGS[poi.category]) if (q.tags.has(tag)) score = Math.max(score, 200);
+  for (const tag of poi.tags) {
+    if (q.tags.has(tag)) score = Math.max(score, 210);
+    if (tag.length >= 2 && q.text.includes(tag)) score = Math.max(score, 230 + tag.length);
+  }
+  if (score === 0 && q.bigrams.length > 0) {
+    let hits = 0;
+    for (const b of q.bigrams) if (name.includes(b)) hits++;
+    if (hits > 0 && hits * 2 >= q.bigrams.length) score = 40 * hits;
+  }
+  return score;
+}
+
+function publicRecord(poi: OfflinePoi, distance?: number): PoiRecord {
+  const record: PoiRecord = {
+    name: poi.name,
+    id: poi.id,
+    location: poi.location,
+    type: poi.type,
+    address: poi.address,
+    pname: poi.pname,
+    cityname: poi.cityname,
+    adname: poi.adname,
+    rating: poi.rating,
+    tel: poi.tel,
+    hours: poi.hours,
+    cost: poi.cost,
+  };
+  if (distance !== undefined) record.distance = distance;
+  return record;
+}
+
+/** Keyword search over a city's POIs: best matches first, 5–10 results when anything matches. */
+export function searchPois(pois: readonly OfflinePoi[], query: string, city: CityProfile): PoiRecord[] {
+  const q = prepareQuery(query, city);
+  const scored: Array<{ poi: OfflinePoi; score: number; index: number }> = [];
+  pois.forEach((poi, index) => {
+    const score = matchScore(poi, q);
+    if (score > 0) scored.push({ poi, score, index });
+  });
+  if (scored.length === 0) return [];
+  scored.sort((a, b) => b.score - a.score || (b.poi.rating ?? 0) - (a.poi.rating ?? 0) || a.index - b.index);
+  const picked = scored.slice(0, POI_SEARCH_LIMITS.max).map((s) => s.poi);
+  if (picked.length < POI_SEARCH_LIMITS.min) {
+    // Like a real map search, a precise hit is followed by related places nearby.
+    const top = picked[0]!;
+    const rest = pois
+      .filter((p) => !picked.includes(p))
+      .map((p) => ({ p, d: haversineKm(top.point, p.point) + (p.category === top.category ? 0 : 50) }))
+      .sort((a, b) => a.d - b.d);
+    for (const { p } of rest) {
+      if (picked.length >= POI_SEARCH_LIMITS.min) break;
+      picked.push(p);
+    }
+  }
+  return picked.map((p) => publicRecord(p));
+}
+
+/** POIs within `radiusM` metres of `centre`, nearest first, optionally filtered by a keyword. */
+export function searchAround(
+  pois: readonly OfflinePoi[],
+  centre: LngLat,
+  radiusM: number,
+  keyword: string | undefined,
+  city: CityProfile,
+): PoiRecord[] {
+  const q = keyword === undefined ? undefined : prepareQuery(keyword, city);
+  const found: Array<{ poi: OfflinePoi; d: number }> = [];
+  for (const poi of pois) {
+    const d = Math.round(haversineKm(centre, poi.point) * 1000);
+    if (d > radiusM) continue;
+    if (q !== undefined && matchScore(poi, q) === 0) continue;
+    found.push({ poi, d });
+  }
+  found.sort((a, b) => a.d - b.d || a.poi.name.localeCompare(b.poi.name));
+  return found.slice(0, AROUND_SEARCH_LIMIT).map(({ poi, d }) => publicRecord(poi, d));
+}
+
+let placeIndex: Map<string, CityProfile> | undefined;
+
+function placeIndexOf(): Map<string, CityProfile> {
+  if (placeIndex === undefined) {
+    placeIndex = new Map();
+    for (const city of listCities()) {
+      for (const name of [...city.landmarks, ...city.trainStations, ...city.airports]) {
+        if (!placeIndex.has(name)) placeIndex.set(name, city);
+      }
+    }
+  }
+  return placeIndex;
+}
+
+/** The city a region-less query is about: a city named in it, else the city of a real place named in it. */
+export function cityOfQuery(query: string): CityProfile | undefined {
+  let best: CityProfile | undefined;
+  for (const city of listCities()) {
+    if (query.includes(city.name) && (best === undefined || city.name.length > best.name.length)) best = city;
+  }
+  if (best !== undefined) return best;
+  let bestPlace: [string, CityProfile] | undefined;
+  for (const [name, city] of placeIndexOf()) {
+    if ((query.includes(name) || (query.length >= 2 && name.includes(query))) && (bestPlace === undefined || name.length > bestPlace[0].length)) {
+      bestPlace = [name, city];
+    }
+  }
+  return bestPlace?.[1];
+}
+
+/** The city nearest to a point (by its centre or any of its landmarks), if within the offline world's reach. */
+export function cityNear(point: LngLat): CityProfile | undefined {
+  const [city, km] = nearestCity(point);
+  return km <= OFFLINE_WORLD_REACH_KM ? city : undefined;
+}
+
+/** The city nearest to a point and its distance in km, however far. */
+export function nearestCity(point: LngLat): [CityProfile, number] {
+  let best: CityProfile | undefined;
+  let bestKm = Infinity;
+  for (const city of listCities()) {
+    let km = haversineKm(point, city.center);
+    for (const detail of city.landmarkDetails ?? []) km = Math.min(km, haversineKm(point, detail.location));
+    if (km < bestKm) {
+      bestKm = km;
+      best = city;
+    }
+  }
+  return [best!, bestKm];
+}
