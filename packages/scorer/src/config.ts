@@ -125,7 +125,7 @@ export const SCORING_CONFIG = {
     freeFabricationRatio: 0.2,
     /** Multiplier at a fabrication ratio of 1. */
     minMultiplier: 0.3,
-    /** Multiplier when a strict rule fails (e.g. one fabricated ID) while the ratio is still ≤ the free ratio. */
+    /** Any failure (a fabricated ID, < 70 % of prices or times) costs at least this: multiplier = min(progressive, this). */
     strictFailMultiplier: 0.9,
   },
 
