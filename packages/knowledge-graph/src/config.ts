@@ -59,3 +59,11 @@ export const CHINA_BBOX: readonly [number, number, number, number] = [73, 18, 13
 
 /** A landmark may lie at most this far (km, straight line) from its city centre. */
 export const MAX_LANDMARK_OFFSET_KM = 350;
+
+/**
+ * The most the cheapest one-way ticket of any route may cost per person (CNY): `max(min, ceil to roundTo of
+ * base + perKm × km)`, i.e. a full-price economy air fare. The transport world must always offer at least one
+ * ticket at or below it in every mode a task requires; budgets count on it to stay feasible for any salt.
+ */
+export const FARE_CEILING: Readonly<{ base: number; perKm: number; min: number; roundTo: number }> =
+  Object.freeze({ base: 150, perKm: 0.75, min: 200, roundTo: 10 });

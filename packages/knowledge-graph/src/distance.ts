@@ -1,6 +1,7 @@
 // Distances and distance categories between cities.
 
 import type { DistanceCategory } from '@navworld/core-types';
+import { FARE_CEILING } from './config';
 import { categoryOfKm } from './internal/build';
 import { GRAPH, getCity } from './graph';
 
@@ -42,4 +43,21 @@ export function cityPairs(category: DistanceCategory): ReadonlyArray<readonly [s
   const pairs = GRAPH.pairs[category] as ReadonlyArray<readonly [string, string]> | undefined;
   if (pairs === undefined) return [];
   return pairs;
+}
+
+/** The fare ceiling for a road distance in km; see `FARE_CEILING`. */
+export function fareCeilingForKm(km: number): number {
+  const raw = FARE_CEILING.base + FARE_CEILING.perKm * Math.max(0, km);
+  return Math.max(FARE_CEILING.min, Math.ceil(raw / FARE_CEILING.roundTo) * FARE_CEILING.roundTo);
+}
+
+/**
+ * Upper bound (CNY, per person, one way) on the cheapest ticket between two cities: the full economy air fare
+ * of their distance, never below `FARE_CEILING.min`. Budget floors use it so that every generated budget can
+ * pay for the cheapest ticket of its route, whatever the weekly salt.
+ *
+ * @throws NavworldError `UNKNOWN_CITY` for an unknown name.
+ */
+export function transportFareCeiling(a: string, b: string): number {
+  return fareCeilingForKm(distanceKm(a, b));
 }

@@ -10,6 +10,7 @@ export {
   NEARBY_MAX_KM,
   CHINA_BBOX,
   MAX_LANDMARK_OFFSET_KM,
+  FARE_CEILING,
 } from './config';
 export {
   LngLatSchema,
@@ -36,4 +37,6 @@ export {
   cityPairs,
   isTabledDistance,
   haversineKm,
+  fareCeilingForKm,
+  transportFareCeiling,
 } from './distance';

@@ -8,6 +8,7 @@ import {
   cityPairs,
   distanceCategoryOf,
   distanceKm,
+  fareCeilingForKm,
   findCity,
   getCity,
   hasAirport,
@@ -16,6 +17,7 @@ import {
   isAdministrativeName,
   isTabledDistance,
   listCities,
+  transportFareCeiling,
 } from '../src/index';
 
 const cities = listCities();
@@ -201,6 +203,23 @@ describe('constants and admin names', () => {
     }
     for (const name of ['故宫', '西湖', '黄山', '九寨沟', '峨眉山', '中山路']) {
       expect(isAdministrativeName(name)).toBe(false);
+    }
+  });
+});
+
+describe('fare ceiling', () => {
+  it('is the full economy fare of the distance, rounded up to 10, at least 200', () => {
+    // 北京–上海 1200 km: 150 + 0.75 × 1200 = 1050
+    expect(transportFareCeiling('北京', '上海')).toBe(1050);
+    // 无锡–常州 55 km: 150 + 41.25 = 191.25 → 200 (the minimum)
+    expect(transportFareCeiling('无锡', '常州')).toBe(200);
+    // 北京–天津 120 km: 150 + 90 = 240
+    expect(transportFareCeiling('北京', '天津')).toBe(240);
+    expect(fareCeilingForKm(1001)).toBe(910);
+    for (const category of ['short', 'medium', 'long'] as const) {
+      for (const [a, b] of cityPairs(category)) {
+        expect(transportFareCeiling(a, b)).toBeGreaterThanOrEqual(MIN_TRANSPORT_COST[category]);
+      }
     }
   });
 });
