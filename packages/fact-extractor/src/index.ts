@@ -1,4 +1,20 @@
 // Public API of @navworld/fact-extractor. Exports are named and explicit.
-
-/** Version of this package. */
-export const VERSION = '0.1.0';
+export { FACT_EXTRACTOR_VERSION, ADMIN_NAME_FIELDS, GENERIC_PLACE_WORDS } from './config';
+export { extractToolFacts, type ToolFactsEntry } from './tool-facts';
+export { extractAnswerFacts } from './answer-facts';
+export { parsePlan, placeNames, chineseNumber } from './plan';
+export { emptyFacts, isEmptyFacts } from './facts';
+export {
+  matchPoi,
+  countPoiMatches,
+  prepareAnswer,
+  isGenericHalf,
+  type PoiMatchKind,
+  type PreparedAnswer,
+} from './poi-match';
+export { nearestDistance, factsNear } from './proximity';
+export { parsePrice, type ParsePriceOptions, type PriceRangeMode } from './price';
+export { weatherContextText } from './weather-context';
+export { resultTextOf, type ResultTextSource } from './result-text';
+export { isAdministrativeName } from './admin-names';
+export { normalizeText, codePointLength, foldFullWidth } from './text';

@@ -1,0 +1,95 @@
+// Facts from a model's final answer.
+import type { ExtractedFacts } from '@navworld/core-types';
+import {
+  ANSWER_CLAIM_WINDOW,
+  ANSWER_PRICE_RANGE,
+  TRANSPORT_TIME_KEYWORDS,
+  TRANSPORT_TIME_WINDOW,
+} from './config';
+import { createFactSets, finalizeFacts, type FactSets } from './facts';
+import { backCodePoints, foldFullWidth } from './text';
+import { weatherContextText } from './weather-context';
+import { findJson } from './internal/json';
+import { jsonTransportClaims } from './internal/json-plan';
+import {
+  scanAnswerPois,
+  scanDistances,
+  scanDurations,
+  scanIds,
+  scanPrices,
+  scanRoads,
+  scanTemperatures,
+  scanTimes,
+  scanWeatherWords,
+  scanWind,
+  type IdHit,
+} from './internal/scanners';
+import { collectClaims } from './internal/transport';
+import { tableClaims } from './internal/tables';
+
+const BOTH_KINDS = new Set<'flight' | 'train'>(['flight', 'train']);
+const ARRIVE_DEPART_AFTER_RE =
+  /^\s{0,2}(?:\(次日\)|（次日）)?\s{0,2}(?:出发|到达|起飞|降落|发车|开车|抵达|始发|到站)/;
+
+/**
+ * Facts stated in an answer: flight and train ids with their claimed prices and times, transport-context
+ * times, prices (`N元`, `¥N`, 万 / 千, ids' prices), weather words and temperatures in weather context only,
+ * distances, wind, travel durations, road names and POI names. Never throws.
+ */
+export function extractAnswerFacts(text: string): ExtractedFacts {
+  const sets = createFactSets();
+  if (typeof text !== 'string' || text.length === 0) return finalizeFacts(sets);
+  const raw = foldFullWidth(text);
+  const ids = scanIds(raw);
+  for (const hit of ids) (hit.kind === 'flight' ? sets.flights : sets.trains).add(hit.id);
+  if (raw.includes('|')) tableClaims(raw, sets.transport);
+  collectClaims(raw, ids, BOTH_KINDS, ANSWER_CLAIM_WINDOW, true, sets.transport, 'first-wins');
+  if (raw.includes('{')) {
+    const json = findJson(raw);
+    if (json.value !== undefined) jsonTransportClaims(json.value, sets.transport);
+  }
+  addTransportTimes(raw, ids, sets);
+  scanPrices(raw, sets.prices, ANSWER_PRICE_RANGE.min, ANSWER_PRICE_RANGE.max, true);
+  for (const claim of sets.transport.values()) {
+    if (claim.price !== undefined && claim.price >= 1)
+      sets.prices.add(String(Math.trunc(claim.price)));
+  }
+  const weatherText = weatherContextText(raw);
+  if (weatherText.length > 0) {
+    scanWeatherWords(weatherText, sets.weather);
+    scanTemperatures(weatherText, sets.weather, true);
+  }
+  scanDistances(raw, sets.distances, 0, false);
+  scanWind(raw, sets.wind_info);
+  scanDurations(raw, sets.travel_durations, false);
+  scanRoads(raw, sets.road_names);
+  scanAnswerPois(raw, sets.pois);
+  return finalizeFacts(sets);
+}
+
+/**
+ * Times in transport context: a transport keyword or id at most {@link TRANSPORT_TIME_WINDOW} code points
+ * before the time on the same line, or a departure / arrival verb right after it.
+ */
+function addTransportTimes(text: string, ids: readonly IdHit[], sets: FactSets): void {
+  const times = scanTimes(text);
+  if (times.length === 0) return;
+  let idIndex = 0;
+  for (const t of times) {
+    const from = backCodePoints(text, t.start, TRANSPORT_TIME_WINDOW);
+    let window = text.slice(from, t.start);
+    const nl = window.lastIndexOf('\n');
+    if (nl >= 0) window = window.slice(nl + 1);
+    const windowStart = t.start - window.length;
+    while (idIndex < ids.length && (ids[idIndex]?.end ?? 0) <= windowStart) idIndex++;
+    const idNear = idIndex < ids.length && (ids[idIndex]?.end ?? Infinity) <= t.start;
+    const lower = window.toLowerCase();
+    if (
+      idNear ||
+      TRANSPORT_TIME_KEYWORDS.some((k) => lower.includes(k)) ||
+      ARRIVE_DEPART_AFTER_RE.test(text.slice(t.end, t.end + 12))
+    ) {
+      sets.times.add(t.time);
+    }
+  }
+}

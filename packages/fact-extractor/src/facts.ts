@@ -1,0 +1,86 @@
+// The facts container: sets while extracting, sorted arrays when done.
+import type { ExtractedFacts, TransportClaim } from '@navworld/core-types';
+
+/** Mutable collection used while extracting. */
+export interface FactSets {
+  flights: Set<string>;
+  trains: Set<string>;
+  pois: Set<string>;
+  weather: Set<string>;
+  distances: Set<string>;
+  times: Set<string>;
+  prices: Set<string>;
+  wind_info: Set<string>;
+  travel_durations: Set<string>;
+  road_names: Set<string>;
+  transport: Map<string, TransportClaim>;
+}
+
+/** A fresh, empty {@link FactSets}. */
+export function createFactSets(): FactSets {
+  return {
+    flights: new Set(),
+    trains: new Set(),
+    pois: new Set(),
+    weather: new Set(),
+    distances: new Set(),
+    times: new Set(),
+    prices: new Set(),
+    wind_info: new Set(),
+    travel_durations: new Set(),
+    road_names: new Set(),
+    transport: new Map(),
+  };
+}
+
+function sorted(set: Set<string>): string[] {
+  return [...set].sort();
+}
+
+/** Sorted, distinct arrays; transport claims sorted by id. */
+export function finalizeFacts(sets: FactSets): ExtractedFacts {
+  const transport = [...sets.transport.values()]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((c) => {
+      const claim: TransportClaim = { id: c.id, kind: c.kind };
+      if (c.price !== undefined) claim.price = c.price;
+      if (c.departure !== undefined) claim.departure = c.departure;
+      if (c.arrival !== undefined) claim.arrival = c.arrival;
+      return claim;
+    });
+  return {
+    flights: sorted(sets.flights),
+    trains: sorted(sets.trains),
+    pois: sorted(sets.pois),
+    weather: sorted(sets.weather),
+    distances: sorted(sets.distances),
+    times: sorted(sets.times),
+    prices: sorted(sets.prices),
+    wind_info: sorted(sets.wind_info),
+    travel_durations: sorted(sets.travel_durations),
+    road_names: sorted(sets.road_names),
+    transport,
+  };
+}
+
+/** Facts with every category empty. */
+export function emptyFacts(): ExtractedFacts {
+  return finalizeFacts(createFactSets());
+}
+
+/** Whether every category (and the transport claims) is empty. */
+export function isEmptyFacts(facts: ExtractedFacts): boolean {
+  return (
+    facts.flights.length === 0 &&
+    facts.trains.length === 0 &&
+    facts.pois.length === 0 &&
+    facts.weather.length === 0 &&
+    facts.distances.length === 0 &&
+    facts.times.length === 0 &&
+    facts.prices.length === 0 &&
+    facts.wind_info.length === 0 &&
+    facts.travel_durations.length === 0 &&
+    facts.road_names.length === 0 &&
+    facts.transport.length === 0
+  );
+}

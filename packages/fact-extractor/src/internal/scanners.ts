@@ -1,0 +1,481 @@
+// Category scanners. Each walks a text once with a linear-time pattern and reports normalised facts.
+import {
+  ANSWER_POI_JSON_KEYS,
+  ANSWER_POI_LABELS,
+  DURATION_KEYWORDS,
+  GENERIC_PLACE_WORDS,
+  MAX_NAME_PREFIX,
+  NAME_CUT_MARKERS,
+  POI_NAME_LENGTH,
+  ROAD_SUFFIXES,
+  TOOL_PRICE_KEYS,
+  TRAIN_ID_NOT_FOLLOWED_BY,
+  WEATHER_WORDS,
+  WIND_LEVEL_WINDOW,
+  WIND_NOT_FOLLOWED_BY,
+} from '../config';
+import { isAdministrativeName } from '../admin-names';
+import { backCodePoints, codePointLength, isAsciiLetter, isCjk, isDigit } from '../text';
+
+/** A transport id found in a text, with its UTF-16 span. */
+export interface IdHit {
+  id: string;
+  kind: 'flight' | 'train';
+  start: number;
+  end: number;
+}
+
+/** A time found in a text, normalised to `HH:MM`, with its UTF-16 span. */
+export interface TimeHit {
+  time: string;
+  start: number;
+  end: number;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function alternation(words: readonly string[]): string {
+  return words.map(escapeRe).join('|');
+}
+
+// Flight ids: two letters or digit+letter, then 3–4 digits; train ids: G/D/C/Z/T/K then 1–5 digits. The flight
+// alternative comes first so CZ3101 is a flight, never train Z3101.
+const ID_RE = /(?<![A-Za-z0-9])(?:([A-Z]{2}\d{3,4}|\d[A-Z]\d{3,4})|([GDCZTK]\d{1,5}))(?!\d)/g;
+
+/** Every flight and train id in `text`, in order. `T3航站楼`, `G1高速`, `K1路` are not train ids. */
+export function scanIds(text: string): IdHit[] {
+  const hits: IdHit[] = [];
+  ID_RE.lastIndex = 0;
+  for (let m = ID_RE.exec(text); m !== null; m = ID_RE.exec(text)) {
+    const end = m.index + m[0].length;
+    if (m[1] !== undefined) {
+      // A flight id glued to more letters (CA1501A is fine, but ABCA1501 was already excluded by the lookbehind).
+      hits.push({ id: m[1], kind: 'flight', start: m.index, end });
+    } else if (m[2] !== undefined && !isNotTrainContext(text, end)) {
+      hits.push({ id: m[2], kind: 'train', start: m.index, end });
+    }
+  }
+  return hits;
+}
+
+function isNotTrainContext(text: string, end: number): boolean {
+  const next = text.charCodeAt(end);
+  if (isAsciiLetter(next)) return true;
+  const tail = text.slice(end, end + 4);
+  for (const w of TRAIN_ID_NOT_FOLLOWED_BY) if (tail.startsWith(w)) return true;
+  return false;
+}
+
+const TIME_RE = /(\d{1,2})[:：](\d{2})/g;
+
+/**
+ * Every clock time (`8:30`, `08:30`, `08：30`), normalised to `HH:MM`. Unlike a word-boundary pattern this also
+ * finds times glued to Chinese text (`，08:00从`). Not a time: part of a longer digit run, a date, or an
+ * impossible value (25:00, 08:61).
+ */
+export function scanTimes(text: string): TimeHit[] {
+  const hits: TimeHit[] = [];
+  TIME_RE.lastIndex = 0;
+  for (let m = TIME_RE.exec(text); m !== null; m = TIME_RE.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const before = text.charCodeAt(start - 1);
+    if (isDigit(before) || before === 58 /* : */ || before === 0xff1a || before === 46 /* . */)
+      continue;
+    if (isDigit(text.charCodeAt(end))) continue;
+    const h = Number(m[1]);
+    const min = Number(m[2]);
+    if (h > 24 || min > 59 || (h === 24 && min !== 0)) continue;
+    hits.push({ time: `${String(h).padStart(2, '0')}:${m[2] ?? '00'}`, start, end });
+  }
+  return hits;
+}
+
+const WEATHER_RE = new RegExp(alternation(WEATHER_WORDS), 'g');
+
+/**
+ * Weather condition words. A bare 雪 counts only as snowfall (下雪, 有雪, 降雪, 雪天), so 雪山 and 断桥残雪 do
+ * not.
+ */
+export function scanWeatherWords(text: string, out: Set<string>): void {
+  WEATHER_RE.lastIndex = 0;
+  for (let m = WEATHER_RE.exec(text); m !== null; m = WEATHER_RE.exec(text)) {
+    const w = m[0];
+    if (w === '雪') {
+      const prev = text[m.index - 1] ?? '';
+      const next = text[m.index + 1] ?? '';
+      if (!'下有降飘'.includes(prev || 'x') && next !== '天') continue;
+    }
+    out.add(w);
+  }
+}
+
+const RANGE_SEP = '(?:~|～|至|到|-|—|–|/)';
+const TEMP_VALUE = '(零下)?([-−])?(\\d{1,2})';
+const TEMP_SYMBOL_RE = new RegExp(
+  `${TEMP_VALUE}(?:\\s{0,2}${RANGE_SEP}\\s{0,2}${TEMP_VALUE})?\\s{0,2}(?:°C|°|℃|摄氏度|度)`,
+  'g',
+);
+const TEMP_FIELD_RE = new RegExp(
+  `(?:最高温度?|最低温度?|白天温度|夜间温度|温度|气温|daytemp|nighttemp|temperature|temp)["']?\\s{0,2}[：:]?\\s{0,2}["']?${TEMP_VALUE}(?:\\s{0,2}${RANGE_SEP}\\s{0,2}${TEMP_VALUE})?(?![\\d.])`,
+  'gi',
+);
+
+function pushTemp(
+  out: Set<string>,
+  below: string | undefined,
+  sign: string | undefined,
+  digits: string | undefined,
+): void {
+  if (digits === undefined) return;
+  const n = Number(digits);
+  const negative = (below !== undefined || sign !== undefined) && n !== 0;
+  out.add(`${negative ? '-' : ''}${n}度`);
+}
+
+/**
+ * Temperatures as `N度`: symbol forms (`25℃`, `16~25°C`, `零下3度`) and field forms (`白天温度: 25`,
+ * `daytemp: 25`, `气温：18`). A sign is kept (`-3度`); a number glued to more digits (`120度`) is not a
+ * temperature.
+ */
+export function scanTemperatures(text: string, out: Set<string>, fields: boolean): void {
+  TEMP_SYMBOL_RE.lastIndex = 0;
+  for (let m = TEMP_SYMBOL_RE.exec(text); m !== null; m = TEMP_SYMBOL_RE.exec(text)) {
+    const before = text.charCodeAt(m.index - 1);
+    if (isDigit(before) || before === 46) continue;
+    pushTemp(out, m[1], m[2], m[3]);
+    pushTemp(out, m[4], m[5], m[6]);
+  }
+  if (!fields) return;
+  TEMP_FIELD_RE.lastIndex = 0;
+  for (let m = TEMP_FIELD_RE.exec(text); m !== null; m = TEMP_FIELD_RE.exec(text)) {
+    pushTemp(out, m[1], m[2], m[3]);
+    pushTemp(out, m[4], m[5], m[6]);
+  }
+}
+
+const WIND_DIR_RE = /[东南西北]{1,2}风/g;
+const WIND_LEVEL_RE = /(\d{1,2})(?:\s{0,2}(?:-|~|～|至|到)\s{0,2}(\d{1,2}))?\s{0,2}级/g;
+const WIND_FIELD_RE =
+  /(?:daywind|nightwind|风向|wind_direction)["']?\s{0,2}[：:]\s{0,2}["']?([东南西北]{1,2})(?![东南西北])|(?:daypower|nightpower|风力|wind_power|power)["']?\s{0,2}[：:]\s{0,2}["']?[≤<>≥]?\s{0,2}(\d{1,2})(?:\s{0,2}[-~～]\s{0,2}(\d{1,2}))?/gi;
+
+/**
+ * Wind facts: directions `X风` (not 西北风味, 东南风情) and levels `N级` with 风 shortly before them
+ * (`东北风3级`, `风力: 3-4级` gives 3级 and 4级), plus AMap fields (`daywind: 东北`, `daypower: ≤3`).
+ */
+export function scanWind(text: string, out: Set<string>): void {
+  WIND_DIR_RE.lastIndex = 0;
+  for (let m = WIND_DIR_RE.exec(text); m !== null; m = WIND_DIR_RE.exec(text)) {
+    const next = text[m.index + m[0].length];
+    if (next !== undefined && WIND_NOT_FOLLOWED_BY.includes(next)) continue;
+    out.add(m[0]);
+  }
+  WIND_LEVEL_RE.lastIndex = 0;
+  for (let m = WIND_LEVEL_RE.exec(text); m !== null; m = WIND_LEVEL_RE.exec(text)) {
+    if (isDigit(text.charCodeAt(m.index - 1))) continue;
+    const from = backCodePoints(text, m.index, WIND_LEVEL_WINDOW);
+    const window = text.slice(from, m.index);
+    const nl = window.lastIndexOf('\n');
+    if (!(nl >= 0 ? window.slice(nl) : window).includes('风')) continue;
+    out.add(`${Number(m[1])}级`);
+    if (m[2] !== undefined) out.add(`${Number(m[2])}级`);
+  }
+  WIND_FIELD_RE.lastIndex = 0;
+  for (let m = WIND_FIELD_RE.exec(text); m !== null; m = WIND_FIELD_RE.exec(text)) {
+    if (m[1] !== undefined) out.add(`${m[1]}风`);
+    if (m[2] !== undefined) out.add(`${Number(m[2])}级`);
+    if (m[3] !== undefined) out.add(`${Number(m[3])}级`);
+  }
+}
+
+const DISTANCE_RE = /(\d{1,7}(?:\.\d{1,3})?)\s{0,2}(千米|公里|km|米|m(?![a-zA-Z]))/gi;
+const DISTANCE_FIELD_RE =
+  /(?:^|\n)[ \t]{0,8}distance[ \t]{0,2}:[ \t]{0,2}(\d{1,8})(?:\.\d{1,3})?[ \t]{0,4}(?=\n|$)/g;
+
+/**
+ * Distances as `<number><unit>` with no space (`2.5公里`, `1200米`, `3km`); km is lower-cased. With
+ * `minMetres`, metre values below it are dropped (micro-segments of a route). AMap `distance: 12345` fields
+ * (metres) become `12.3公里` (or `N米` under a kilometre).
+ */
+export function scanDistances(
+  text: string,
+  out: Set<string>,
+  minMetres: number,
+  amapFields: boolean,
+): void {
+  DISTANCE_RE.lastIndex = 0;
+  for (let m = DISTANCE_RE.exec(text); m !== null; m = DISTANCE_RE.exec(text)) {
+    const before = text.charCodeAt(m.index - 1);
+    if (isDigit(before) || before === 46) continue;
+    const value = m[1] ?? '';
+    const unit = (m[2] ?? '').toLowerCase();
+    const metres = unit === '米' || unit === 'm';
+    if (metres && Number(value) < minMetres) continue;
+    out.add(`${value}${unit}`);
+  }
+  if (!amapFields) return;
+  DISTANCE_FIELD_RE.lastIndex = 0;
+  for (let m = DISTANCE_FIELD_RE.exec(text); m !== null; m = DISTANCE_FIELD_RE.exec(text)) {
+    const metres = Number(m[1]);
+    if (metres < minMetres) continue;
+    if (metres >= 1000) {
+      const km = Math.round(metres / 100) / 10;
+      out.add(`${km}公里`);
+    } else out.add(`${metres}米`);
+  }
+}
+
+const DURATION_RE = new RegExp(
+  `(?:${alternation(DURATION_KEYWORDS)})[：:]{0,2}\\s{0,2}(?:约|大约)?\\s{0,2}(\\d{1,4})\\s{0,2}(小时|分钟|分|秒)(?:\\s{0,2}(\\d{1,2})\\s{0,2}(分钟|分))?`,
+  'g',
+);
+const DURATION_FIELD_RE =
+  /(?:^|\n)[ \t]{0,8}duration[ \t]{0,2}:[ \t]{0,2}(\d{1,7})(?:\.\d{1,3})?[ \t]{0,4}(?=\n|$)/g;
+
+/**
+ * Travel durations after a duration keyword (`耗时: 35分钟`, `约1小时20分钟`, `步行约15分钟`), written without
+ * spaces. AMap `duration: 2100` fields (seconds) become `35分钟`.
+ */
+export function scanDurations(text: string, out: Set<string>, amapFields: boolean): void {
+  DURATION_RE.lastIndex = 0;
+  for (let m = DURATION_RE.exec(text); m !== null; m = DURATION_RE.exec(text)) {
+    let d = `${Number(m[1])}${m[2] ?? ''}`;
+    if (m[2] === '小时' && m[3] !== undefined) d += `${Number(m[3])}${m[4] ?? ''}`;
+    out.add(d);
+  }
+  if (!amapFields) return;
+  DURATION_FIELD_RE.lastIndex = 0;
+  for (let m = DURATION_FIELD_RE.exec(text); m !== null; m = DURATION_FIELD_RE.exec(text)) {
+    const minutes = Math.round(Number(m[1]) / 60);
+    if (minutes > 0) out.add(`${minutes}分钟`);
+  }
+}
+
+const ROAD_SUFFIX_RE = new RegExp(alternation(ROAD_SUFFIXES), 'g');
+// 路线, 路程, 街道 … are not road names.
+const ROAD_NOT_FOLLOWED_BY: Record<string, string> = {
+  路: '线程况上费过径途人面',
+  街: '道头坊',
+  桥: '上下站机国',
+};
+
+/**
+ * Scans names that end in one of `suffixRe`'s suffixes: the CJK run before the suffix (at most
+ * {@link MAX_NAME_PREFIX} characters), cut after the last verb or connector (沿, 进入, 前往 …). A suffix
+ * that is only the start of a longer name (湖 in 西湖风景区) gives way to the longer one.
+ */
+export function scanSuffixNames(
+  text: string,
+  suffixRe: RegExp,
+  minLength: number,
+  onName: (name: string, start: number, end: number) => void,
+  notFollowedBy?: Record<string, string>,
+): void {
+  suffixRe.lastIndex = 0;
+  let lastEnd = 0;
+  let pending: { s: number; e: number; suffix: string } | null = null;
+  const emit = (s: number, e: number, suffix: string): void => {
+    let p = s;
+    const limit = Math.max(lastEnd, s - MAX_NAME_PREFIX);
+    while (p > limit && isCjk(text.charCodeAt(p - 1))) p--;
+    let prefix = text.slice(p, s);
+    let cut = 0;
+    for (const marker of NAME_CUT_MARKERS) {
+      const at = prefix.lastIndexOf(marker);
+      if (at >= 0 && at + marker.length > cut) cut = at + marker.length;
+    }
+    if (cut > 0) prefix = prefix.slice(cut);
+    if (prefix.length === 0) return;
+    const name = prefix + suffix;
+    if (codePointLength(name) < minLength) return;
+    lastEnd = e;
+    onName(name, s - prefix.length, e);
+  };
+  for (let m = suffixRe.exec(text); ; m = suffixRe.exec(text)) {
+    const next = m === null ? null : { s: m.index, e: m.index + m[0].length, suffix: m[0] };
+    if (next !== null && notFollowedBy) {
+      const banned = notFollowedBy[next.suffix];
+      const after = text[next.e];
+      if (banned !== undefined && after !== undefined && banned.includes(after)) continue;
+    }
+    if (pending !== null) {
+      let extended = false;
+      // Extend when the next suffix is glued on (中心大厦), or a one-character suffix is followed closely by a
+      // longer one (湖 … 风景区); 青华路一路 stays 青华路.
+      const gap = next === null ? -1 : next.s - pending.e;
+      if (
+        next !== null &&
+        (gap === 0 || (pending.suffix.length === 1 && next.suffix.length > 1 && gap <= 4))
+      ) {
+        const between = text.slice(pending.e, next.s);
+        extended = true;
+        for (let k = 0; k < between.length; k++)
+          if (!isCjk(between.charCodeAt(k))) extended = false;
+        if (extended && NAME_CUT_MARKERS.some((mk) => between.includes(mk))) extended = false;
+      }
+      if (!extended) emit(pending.s, pending.e, pending.suffix);
+    }
+    if (next === null) break;
+    pending = next;
+  }
+}
+
+/** Road names (`中山路`, `人民南路`, `机场高速`), at least 3 code points, without leading verbs (沿, 进入). */
+export function scanRoads(text: string, out: Set<string>): void {
+  scanSuffixNames(text, ROAD_SUFFIX_RE, 3, (name) => out.add(name), ROAD_NOT_FOLLOWED_BY);
+}
+
+const NUM = '(\\d{1,9}(?:\\.\\d{1,2})?)';
+const YUAN_RE = new RegExp(`${NUM}\\s{0,2}(万|千)?\\s{0,2}(?:元|块钱|块)`, 'g');
+const CURRENCY_RE = new RegExp(`[¥￥]\\s{0,2}${NUM}`, 'g');
+const PRICE_KEY_RE = new RegExp(
+  `(?:${alternation(TOOL_PRICE_KEYS)})["']?\\s{0,2}[：:=]?\\s{0,2}["']?(?:约|大约)?\\s{0,2}[¥￥]?${NUM}(?![\\d.])`,
+  'gi',
+);
+
+function priceValue(num: string | undefined, mul: string | undefined): number {
+  const v = Number(num);
+  if (!Number.isFinite(v)) return NaN;
+  return Math.trunc(v * (mul === '万' ? 10_000 : mul === '千' ? 1_000 : 1));
+}
+
+/**
+ * Prices as integer strings (CNY, truncated): `N元` (with 万 / 千), `¥N`, and, with `keyed`, keyword values
+ * without a unit (`价格: 850`, `cost: 75.00`, `"price": 850`). Values outside `[min, max]` are dropped.
+ */
+export function scanPrices(
+  text: string,
+  out: Set<string>,
+  min: number,
+  max: number,
+  keyed: boolean,
+): void {
+  const add = (v: number): void => {
+    if (v >= min && v <= max) out.add(String(v));
+  };
+  YUAN_RE.lastIndex = 0;
+  for (let m = YUAN_RE.exec(text); m !== null; m = YUAN_RE.exec(text)) {
+    const before = text.charCodeAt(m.index - 1);
+    if (isDigit(before) || before === 46) continue;
+    add(priceValue(m[1], m[2]));
+  }
+  CURRENCY_RE.lastIndex = 0;
+  for (let m = CURRENCY_RE.exec(text); m !== null; m = CURRENCY_RE.exec(text))
+    add(priceValue(m[1], undefined));
+  if (!keyed) return;
+  PRICE_KEY_RE.lastIndex = 0;
+  for (let m = PRICE_KEY_RE.exec(text); m !== null; m = PRICE_KEY_RE.exec(text))
+    add(priceValue(m[1], undefined));
+}
+
+/** First price in a short context (`价格850元`, `¥850`, `票价: 850`), or undefined. */
+export function firstPrice(ctx: string): number | undefined {
+  let best: { at: number; v: number } | undefined;
+  const consider = (re: RegExp, pick: (m: RegExpExecArray) => number): void => {
+    re.lastIndex = 0;
+    for (let m = re.exec(ctx); m !== null; m = re.exec(ctx)) {
+      const before = ctx.charCodeAt(m.index - 1);
+      if (re === YUAN_RE && (isDigit(before) || before === 46)) continue;
+      const v = pick(m);
+      if (Number.isFinite(v) && v > 0 && (best === undefined || m.index < best.at))
+        best = { at: m.index, v };
+      break;
+    }
+  };
+  consider(YUAN_RE, (m) => priceValue(m[1], m[2]));
+  consider(CURRENCY_RE, (m) => priceValue(m[1], undefined));
+  consider(PRICE_KEY_RE, (m) => priceValue(m[1], undefined));
+  return best?.v;
+}
+
+const POI_KEY_RE =
+  /(?:^|[^A-Za-z])(?:名称|name|名字)\**[ \t]{0,2}[：:][ \t]{0,3}([^\n,，|]{1,60})/g;
+const LENTICULAR_RE = /【([^】\n]{1,40})】/g;
+const CORNER_RE = /「([^」\n]{1,40})」/g;
+const JSON_NAME_RE = /"(?:name|poi_name)"\s{0,3}:\s{0,3}"([^"\n]{1,60})"/g;
+const ANSWER_LABEL_RE = new RegExp(
+  `(?:${alternation(ANSWER_POI_LABELS)})\\**[ \\t]{0,2}[：:][ \\t]{0,3}([^\\n,，。；;|、]{2,30})`,
+  'g',
+);
+const ANSWER_JSON_RE = new RegExp(
+  `"(?:${alternation(ANSWER_POI_JSON_KEYS)})"\\s{0,3}:\\s{0,3}"([^"\\n]{2,40})"`,
+  'g',
+);
+
+const GENERIC_SET = new Set(GENERIC_PLACE_WORDS);
+// Section labels written in brackets (【第一天】, 【交通】) are headings, not places.
+const SECTION_LABEL_RE =
+  /^(?:第.{1,3}[天日]|day\s*\d+|交通|住宿|餐饮|美食|行程|预算|天气|提示|贴士|小贴士|温馨提示|注意事项|推荐|总结|概览|路线|费用|备注|说明|上午|下午|晚上|中午|早上)/i;
+const NOT_A_NAME_RE = /^(?:none|null|undefined|nan|true|false|\[\]|\{\})$/i;
+// Words that show a value is a sentence, not a name.
+const SENTENCE_WORD_RE = /建议|可以|选择|如果|需要|注意|左右|或者|我们|您|推荐您/;
+
+/** Cleans a candidate POI name; returns `null` when it is not a plausible name. */
+export function cleanPoiName(raw: string, strict: boolean): string | null {
+  let name = raw.trim();
+  name = name.replace(/^[*_"'“”‘’\s]+|[*_"'“”‘’\s。.;；:：]+$/g, '');
+  if (name.length === 0) return null;
+  const len = codePointLength(name);
+  if (len < POI_NAME_LENGTH.min || len > POI_NAME_LENGTH.max) return null;
+  if (NOT_A_NAME_RE.test(name)) return null;
+  if (/^[\d\s.,:：\-+/%()（）]+$/.test(name)) return null;
+  if (GENERIC_SET.has(name)) return null;
+  if (isAdministrativeName(name)) return null;
+  if (SECTION_LABEL_RE.test(name)) return null;
+  if (strict && (SENTENCE_WORD_RE.test(name) || /\d{1,9}\s*元/.test(name))) return null;
+  return name;
+}
+
+/** POI names from tool results: `名称:` / `name:` fields (never pname, cityname, adname), 【】, 「」, JSON "name". */
+export function scanToolPois(text: string, out: Set<string>): void {
+  const add = (raw: string | undefined): void => {
+    if (raw === undefined) return;
+    const name = cleanPoiName(raw, false);
+    if (name !== null) out.add(name);
+  };
+  POI_KEY_RE.lastIndex = 0;
+  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) add(m[1]);
+  scanBracketed(text, add);
+  JSON_NAME_RE.lastIndex = 0;
+  for (let m = JSON_NAME_RE.exec(text); m !== null; m = JSON_NAME_RE.exec(text)) add(m[1]);
+}
+
+function scanBracketed(text: string, add: (raw: string | undefined) => void): void {
+  if (text.includes('【')) {
+    LENTICULAR_RE.lastIndex = 0;
+    for (let m = LENTICULAR_RE.exec(text); m !== null; m = LENTICULAR_RE.exec(text)) add(m[1]);
+  }
+  if (text.includes('「')) {
+    CORNER_RE.lastIndex = 0;
+    for (let m = CORNER_RE.exec(text); m !== null; m = CORNER_RE.exec(text)) add(m[1]);
+  }
+}
+
+const ANSWER_POI_SUFFIX_RE =
+  /风景名胜区|风景区|景区|公园|博物馆|博物院|纪念馆|美术馆|科技馆|广场|古镇|古城|老街|遗址|步行街|夜市|大厦|寺|宫/g;
+
+/**
+ * POI names in an answer: the tool-side patterns, place labels (`景点：西湖`), JSON place keys, and CJK names
+ * ending in a strong place suffix (景区, 公园, 博物馆, 古镇 …) with leading verbs cut.
+ */
+export function scanAnswerPois(text: string, out: Set<string>): void {
+  const add = (raw: string | undefined, strict: boolean): void => {
+    if (raw === undefined) return;
+    const name = cleanPoiName(raw, strict);
+    if (name !== null) out.add(name);
+  };
+  POI_KEY_RE.lastIndex = 0;
+  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) add(m[1], true);
+  scanBracketed(text, (raw) => add(raw, true));
+  ANSWER_LABEL_RE.lastIndex = 0;
+  for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text))
+    add(m[1], true);
+  if (text.includes('"')) {
+    ANSWER_JSON_RE.lastIndex = 0;
+    for (let m = ANSWER_JSON_RE.exec(text); m !== null; m = ANSWER_JSON_RE.exec(text))
+      add(m[1], true);
+  }
+  scanSuffixNames(text, ANSWER_POI_SUFFIX_RE, 3, (name) => add(name, true));
+}

@@ -1,0 +1,68 @@
+// Transport claims from markdown tables, where the price or time column is named only in the header.
+import type { TransportClaim } from '@navworld/core-types';
+import { parsePrice } from '../price';
+import { scanIds, scanTimes } from './scanners';
+import { mergeClaim, type ClaimMap } from './transport';
+
+type Column = 'price' | 'departure' | 'arrival' | 'time' | null;
+
+function columnOf(header: string): Column {
+  const h = header.toLowerCase();
+  if (/价格|票价|费用|price|fare|价钱|(?:^|\()元/.test(h)) return 'price';
+  if (/出发|起飞|发车|departure|depart/.test(h)) return 'departure';
+  if (/到达|抵达|降落|arrival|arrive/.test(h)) return 'arrival';
+  if (/时间|time|时刻/.test(h)) return 'time';
+  return null;
+}
+
+function cellsOf(line: string): string[] {
+  const cells = line.trim().split('|');
+  if (cells[0]?.trim() === '') cells.shift();
+  if (cells.length > 0 && cells[cells.length - 1]?.trim() === '') cells.pop();
+  return cells.map((c) => c.trim());
+}
+
+const SEPARATOR_RE = /^\s*\|?\s*:?-{2,}/;
+
+/** Adds claims for table rows whose cells hold a transport id; prices and times come from named columns. */
+export function tableClaims(text: string, map: ClaimMap): void {
+  const lines = text.split('\n');
+  let header: Column[] | null = null;
+  for (const line of lines) {
+    if (!line.trimStart().startsWith('|') || line.length > 2_000) {
+      header = null;
+      continue;
+    }
+    if (SEPARATOR_RE.test(line)) continue;
+    const cells = cellsOf(line);
+    if (header === null) {
+      header = cells.map(columnOf);
+      continue;
+    }
+    let ref: { id: string; kind: 'flight' | 'train' } | undefined;
+    for (const cell of cells) {
+      const hit = scanIds(cell)[0];
+      if (hit !== undefined) {
+        ref = { id: hit.id, kind: hit.kind };
+        break;
+      }
+    }
+    if (ref === undefined) continue;
+    const fields: Pick<TransportClaim, 'price' | 'departure' | 'arrival'> = {};
+    cells.forEach((cell, i) => {
+      const role = header?.[i] ?? null;
+      if (role === 'price') {
+        const p = parsePrice(cell);
+        if (p !== null && p > 0 && fields.price === undefined) fields.price = p;
+      } else if (role === 'departure' || role === 'arrival') {
+        const t = scanTimes(cell)[0];
+        if (t !== undefined && fields[role] === undefined) fields[role] = t.time;
+      } else if (role === 'time') {
+        const ts = scanTimes(cell);
+        if (ts[0] !== undefined && fields.departure === undefined) fields.departure = ts[0].time;
+        if (ts[1] !== undefined && fields.arrival === undefined) fields.arrival = ts[1].time;
+      }
+    });
+    mergeClaim(map, ref.id, ref.kind, fields, 'first-wins');
+  }
+}

@@ -1,0 +1,133 @@
+// Transport claims: an id with the price and departure / arrival times written next to it.
+import type { TransportClaim } from '@navworld/core-types';
+import { ARRIVAL_LABELS, ARRIVAL_WORDS, DEPARTURE_LABELS, DEPARTURE_WORDS } from '../config';
+import { forwardCodePoints } from '../text';
+import { firstPrice, scanTimes, type IdHit } from './scanners';
+
+/** Claims by id. */
+export type ClaimMap = Map<string, TransportClaim>;
+
+/** How a later statement about the same id combines with an earlier one. */
+export type MergeMode = 'later-wins' | 'first-wins';
+
+const DELIMITERS = new Set(['，', ',', '。', '；', ';', '|', '\n', '、']);
+const NEXT_DAY_RE = /^\s{0,2}(?:\(次日\)|（次日）|\[次日\]|次日|\+1)?\s{0,2}/;
+
+type Role = 'departure' | 'arrival' | null;
+
+function lastIndexOfAny(s: string, words: readonly string[]): number {
+  let best = -1;
+  for (const w of words) {
+    const i = s.lastIndexOf(w);
+    if (i > best) best = i;
+  }
+  return best;
+}
+
+function roleOf(after: string, before: string): Role {
+  const a = after.replace(NEXT_DAY_RE, '');
+  for (const w of DEPARTURE_WORDS) if (a.startsWith(w)) return 'departure';
+  for (const w of ARRIVAL_WORDS) if (a.startsWith(w)) return 'arrival';
+  // "08:00从北京首都国际机场出发": the verb closes the clause.
+  const dep = lastIndexOfAny(a, DEPARTURE_WORDS);
+  const arr = lastIndexOfAny(
+    a,
+    ARRIVAL_WORDS.filter((w) => w.length > 1),
+  );
+  if (dep >= 0 || arr >= 0) return dep >= arr ? 'departure' : 'arrival';
+  const b = before.toLowerCase();
+  const depLabel = lastIndexOfAny(b, DEPARTURE_LABELS);
+  const arrLabel = lastIndexOfAny(b, ARRIVAL_LABELS);
+  if (depLabel < 0 && arrLabel < 0) return null;
+  return depLabel > arrLabel ? 'departure' : 'arrival';
+}
+
+/** Price and times stated in the context right after an id. */
+export function claimFromContext(
+  ctx: string,
+): Pick<TransportClaim, 'price' | 'departure' | 'arrival'> {
+  const out: Pick<TransportClaim, 'price' | 'departure' | 'arrival'> = {};
+  const price = firstPrice(ctx);
+  if (price !== undefined) out.price = price;
+  const times = scanTimes(ctx);
+  const unlabeled: string[] = [];
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i];
+    if (t === undefined) continue;
+    const nextStart = times[i + 1]?.start ?? ctx.length;
+    let afterEnd = Math.min(nextStart, t.end + 30);
+    for (let k = t.end; k < afterEnd; k++) {
+      if (DELIMITERS.has(ctx[k] ?? '')) {
+        afterEnd = k;
+        break;
+      }
+    }
+    const prevEnd = times[i - 1]?.end ?? 0;
+    let beforeStart = Math.max(prevEnd, t.start - 16);
+    for (let k = t.start - 1; k >= beforeStart; k--) {
+      if (DELIMITERS.has(ctx[k] ?? '') && ctx[k] !== '|') {
+        beforeStart = k + 1;
+        break;
+      }
+    }
+    const role = roleOf(ctx.slice(t.end, afterEnd), ctx.slice(beforeStart, t.start));
+    if (role === 'departure' && out.departure === undefined) out.departure = t.time;
+    else if (role === 'arrival' && out.arrival === undefined) out.arrival = t.time;
+    else if (role === null) unlabeled.push(t.time);
+  }
+  for (const t of unlabeled) {
+    if (out.departure === undefined) out.departure = t;
+    else if (out.arrival === undefined && t !== out.departure) out.arrival = t;
+  }
+  return out;
+}
+
+/** Adds (or merges) a claim for `id`. */
+export function mergeClaim(
+  map: ClaimMap,
+  id: string,
+  kind: 'flight' | 'train',
+  fields: Pick<TransportClaim, 'price' | 'departure' | 'arrival'>,
+  mode: MergeMode,
+): void {
+  const existing = map.get(id);
+  if (existing === undefined) {
+    map.set(id, { id, kind, ...fields });
+    return;
+  }
+  for (const key of ['price', 'departure', 'arrival'] as const) {
+    const v = fields[key];
+    if (v === undefined) continue;
+    if (mode === 'later-wins' || existing[key] === undefined)
+      (existing as Record<string, unknown>)[key] = v;
+  }
+}
+
+/**
+ * Claims for the ids in `ids` (sorted by position), each reading the context between the id and the next id,
+ * the end of the line, or `window` code points; `stopAtSentence` also ends it at 。 and ；.
+ */
+export function collectClaims(
+  text: string,
+  ids: readonly IdHit[],
+  kinds: ReadonlySet<'flight' | 'train'>,
+  window: number,
+  stopAtSentence: boolean,
+  map: ClaimMap,
+  mode: MergeMode,
+): void {
+  for (let i = 0; i < ids.length; i++) {
+    const hit = ids[i];
+    if (hit === undefined || !kinds.has(hit.kind)) continue;
+    const nextStart = ids[i + 1]?.start ?? text.length;
+    const end = Math.min(nextStart, forwardCodePoints(text, hit.end, window));
+    let ctx = text.slice(hit.end, end);
+    const nl = ctx.indexOf('\n');
+    if (nl >= 0) ctx = ctx.slice(0, nl);
+    if (stopAtSentence) {
+      const stop = ctx.search(/[。；;]/);
+      if (stop >= 0) ctx = ctx.slice(0, stop);
+    }
+    mergeClaim(map, hit.id, hit.kind, claimFromContext(ctx), mode);
+  }
+}

@@ -1,0 +1,87 @@
+// Fuzzy POI matching: exact, normalised, half-match.
+import { GENERIC_PLACE_WORDS, POI_HALF_MATCH } from './config';
+import { codePointLength, normalizeText } from './text';
+
+/** How a tool POI was found in an answer. */
+export type PoiMatchKind = 'exact' | 'normalized' | 'half';
+
+/** An answer prepared once for many {@link matchPoi} calls. */
+export interface PreparedAnswer {
+  /** The answer as given. */
+  raw: string;
+  /** {@link normalizeText} of the answer. */
+  normalized: string;
+}
+
+/** Prepares an answer for repeated matching (normalises it once). */
+export function prepareAnswer(answerText: string): PreparedAnswer {
+  const raw = typeof answerText === 'string' ? answerText : '';
+  return { raw, normalized: normalizeText(raw) };
+}
+
+const GENERIC_BY_LENGTH = [...GENERIC_PLACE_WORDS].sort((a, b) => b.length - a.length);
+const BRANCH_RE = /[(（][^()（）]{1,20}[)）]\s*$/;
+
+/**
+ * Whether a name half carries no identity of its own: after removing generic place words (公园, 博物馆,
+ * 国际机场, 酒店 …) from its ends, fewer than two code points are left.
+ */
+export function isGenericHalf(half: string): boolean {
+  let rest = normalizeText(half);
+  for (let changed = true; changed && rest.length > 0;) {
+    changed = false;
+    for (const w of GENERIC_BY_LENGTH) {
+      if (rest.endsWith(w)) {
+        rest = rest.slice(0, rest.length - w.length);
+        changed = true;
+      } else if (w.length > 1 && rest.startsWith(w)) {
+        rest = rest.slice(w.length);
+        changed = true;
+      }
+    }
+  }
+  return codePointLength(rest) < POI_HALF_MATCH.minDistinctive;
+}
+
+/**
+ * How `toolPoi` appears in `answerText`:
+ * - `'exact'`: as a substring;
+ * - `'normalized'`: after {@link normalizeText} on both sides (at least 2 code points), or its name without a
+ *   trailing branch in brackets (陈麻婆豆腐(青华路店) → 陈麻婆豆腐, at least 3 code points);
+ * - `'half'`: names of at least 6 code points split in two halves (first ⌊n/2⌋ code points, then the rest);
+ *   a half of at least 3 code points that is not a generic word (公园, 博物馆, 国际机场 …) appears;
+ * - `null`: none of these. An empty or blank name never matches.
+ */
+export function matchPoi(
+  toolPoi: string,
+  answerText: string | PreparedAnswer,
+): PoiMatchKind | null {
+  if (typeof toolPoi !== 'string') return null;
+  const name = toolPoi.trim();
+  if (name.length === 0) return null;
+  const answer = typeof answerText === 'string' ? prepareAnswer(answerText) : answerText;
+  if (answer.raw.includes(name)) return 'exact';
+  const n1 = normalizeText(name);
+  if (codePointLength(n1) >= 2 && answer.normalized.includes(n1)) return 'normalized';
+  if (BRANCH_RE.test(name)) {
+    const core = normalizeText(name.replace(BRANCH_RE, ''));
+    if (codePointLength(core) >= 3 && answer.normalized.includes(core)) return 'normalized';
+  }
+  const cps = Array.from(name);
+  if (cps.length < POI_HALF_MATCH.minName) return null;
+  const k = Math.floor(cps.length / 2);
+  for (const half of [cps.slice(0, k).join(''), cps.slice(k).join('')]) {
+    const nh = normalizeText(half);
+    if (codePointLength(nh) < POI_HALF_MATCH.minHalf || isGenericHalf(half)) continue;
+    if (answer.raw.includes(half) || answer.normalized.includes(nh)) return 'half';
+  }
+  return null;
+}
+
+/** Number of distinct tool POIs that {@link matchPoi} finds in the answer. */
+export function countPoiMatches(toolPois: Iterable<string>, answerText: string): number {
+  const answer = prepareAnswer(answerText);
+  let n = 0;
+  for (const poi of new Set(toolPois)) if (matchPoi(poi, answer) !== null) n++;
+  return n;
+}

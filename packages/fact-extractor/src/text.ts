@@ -1,0 +1,125 @@
+// Text helpers shared by every extractor: code-point lengths, normalisation, ASCII folding.
+
+/**
+ * Number of Unicode code points in `s` (an emoji or a rare CJK character counts once, unlike `s.length`).
+ *
+ * @example codePointLength('西湖🌸') // 3
+ */
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A high surrogate followed by a low one is a single code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** Whether `s` contains a surrogate pair (so UTF-16 indices and code-point indices differ). */
+export function hasSurrogates(s: string): boolean {
+  return /[\ud800-\udfff]/.test(s);
+}
+
+// Punctuation and spacing removed by normalizeText: whitespace, U+3000, middle dot, dashes, underscore,
+// ASCII and full-width commas, full stops, exclamation and question marks, semicolons, colons, parentheses,
+// lenticular brackets, square and curly brackets, ASCII quotes.
+const NORMALIZE_REMOVE =
+  /[\s\u3000\u00b7\-\u2014\u2013_,\uff0c\u3002.!\uff01?\uff1f;\uff1b:\uff1a()\uff08\uff09\u3010\u3011[\]{}"']+/g;
+
+/**
+ * Folds full-width ASCII (ＡＢＣ１２３) to ASCII. Code-point positions are unchanged, so offsets computed on the
+ * folded text hold for the original.
+ */
+export function foldFullWidth(s: string): string {
+  if (!/[\uff01-\uff5e]/.test(s)) return s;
+  return s.replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g, (ch) =>
+    String.fromCharCode(ch.charCodeAt(0) - 0xfee0),
+  );
+}
+
+/**
+ * Normalises text for fuzzy comparison: folds full-width letters and digits, deletes whitespace and common
+ * punctuation (`·`, dashes, commas, stops, colons, brackets, ASCII quotes), and lower-cases.
+ *
+ * @example normalizeText('故宫 博物院（午门）') // '故宫博物院午门'
+ */
+export function normalizeText(s: string): string {
+  return foldFullWidth(s).replace(NORMALIZE_REMOVE, '').toLowerCase();
+}
+
+/** Lower-cases ASCII letters only, keeping every index stable (full Unicode lower-casing can change lengths). */
+export function asciiLower(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+/**
+ * Maps UTF-16 offsets of `text` to code-point offsets. Built lazily and only when the text has surrogate pairs.
+ */
+export function createCodePointIndex(text: string): (utf16Index: number) => number {
+  if (!hasSurrogates(text)) return (i) => i;
+  const map = new Uint32Array(text.length + 1);
+  let cp = 0;
+  for (let i = 0; i < text.length; i++) {
+    map[i] = cp;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        map[i + 1] = cp;
+        i++;
+      }
+    }
+    cp++;
+  }
+  map[text.length] = cp;
+  return (i) => map[Math.max(0, Math.min(i, text.length))] ?? cp;
+}
+
+/** UTF-16 index `n` code points before `index` (clamped at 0). */
+export function backCodePoints(text: string, index: number, n: number): number {
+  let i = index;
+  for (let k = 0; k < n && i > 0; k++) {
+    i--;
+    const c = text.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+      const h = text.charCodeAt(i - 1);
+      if (h >= 0xd800 && h <= 0xdbff) i--;
+    }
+  }
+  return i;
+}
+
+/** UTF-16 index `n` code points after `index` (clamped at the end). */
+export function forwardCodePoints(text: string, index: number, n: number): number {
+  let i = index;
+  for (let k = 0; k < n && i < text.length; k++) {
+    const c = text.charCodeAt(i);
+    i++;
+    if (c >= 0xd800 && c <= 0xdbff && i < text.length) {
+      const d = text.charCodeAt(i);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return i;
+}
+
+/** Whether the UTF-16 unit is a CJK unified ideograph (basic block or extension A). */
+export function isCjk(code: number): boolean {
+  return (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf);
+}
+
+/** Whether the UTF-16 unit is an ASCII digit. */
+export function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Whether the UTF-16 unit is an ASCII letter. */
+export function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
