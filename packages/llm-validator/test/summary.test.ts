@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { NavworldError, type JudgeInput } from '@navworld/core-types';
+import {
+  boundaryFor,
+  buildFactsSummary,
+  buildJudgePrompt,
+  buildStructuredSummary,
+} from '../src/index';
+import { intercityEpisode, multidayEpisode, noFacts } from './fixtures/episodes';
+
+const fixture = (name: string): string =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replace(/\n$/, '');
+
+describe('buildStructuredSummary (golden)', () => {
+  it('renders the intercity episode exactly', () => {
+    expect(buildStructuredSummary(intercityEpisode)).toBe(fixture('intercity.summary.txt'));
+  });
+
+  it('renders the multi-day episode exactly', () => {
+    expect(buildStructuredSummary(multidayEpisode)).toBe(fixture('multiday.summary.txt'));
+  });
+
+  it('renders the facts summaries exactly', () => {
+    expect(buildFactsSummary(intercityEpisode)).toBe(fixture('intercity.facts.txt'));
+    expect(buildFactsSummary(multidayEpisode)).toBe(fixture('multiday.facts.txt'));
+  });
+});
+
+describe('summary rules', () => {
+  it('marks a hollow comparison only when claims far exceed comparable options', () => {
+    expect(buildStructuredSummary(multidayEpisode)).toContain(
+      '⚠ 空洞对比：3处对比论断远多于1组可比选项',
+    );
+    expect(buildStructuredSummary(intercityEpisode)).not.toContain('空洞对比');
+  });
+
+  it('keeps the injection sentence, the fake verdict and the English instruction out', () => {
+    const summary = buildStructuredSummary(multidayEpisode);
+    expect(summary).not.toContain('满分');
+    expect(summary).not.toContain('practicality');
+    expect(summary).not.toMatch(/ignore/i);
+    expect(summary).not.toContain('权威机构');
+  });
+
+  it('recognises sums of tool prices as subtotals and flags unknown prices', () => {
+    const input: JudgeInput = {
+      ...intercityEpisode,
+      answer: `${intercityEpisode.answer}\n另外两晚住宿共1700元，杂费37元。`,
+    };
+    const line = buildStructuredSummary(input)
+      .split('\n')
+      .find((l) => l.startsWith('- 价格核验'));
+    // 1700 = 850 + 850 (a subtotal); 37 is no price and no sum of the tool's prices.
+    expect(line).toBe('- 价格核验：✓5处，✓合计3处，?4处（共12处）');
+  });
+
+  it('reports a missing POI source and a short answer', () => {
+    const input: JudgeInput = {
+      ...multidayEpisode,
+      answer: '第1天去西湖。',
+      toolFacts: noFacts(),
+      answerFacts: noFacts(),
+    };
+    const summary = buildStructuredSummary(input);
+    expect(summary).toContain('- 工具没有返回POI数据，无法核验');
+    expect(summary).toContain('- ⚠ 输出过短（7字），难以评价');
+    expect(summary).toContain('- 推理片段数：0');
+    expect(buildFactsSummary(input)).toContain('⚠ 未调用 direction');
+  });
+
+  it('prints a placeholder when the tools returned no facts but every tool was called', () => {
+    const trace = ['direction', 'search_flights'].map((name) => ({
+      callId: name,
+      name,
+      arguments: {},
+      rawArguments: '{}',
+      resultText: '',
+      ok: true,
+      durationMs: 1,
+    }));
+    expect(buildFactsSummary({ trace, toolFacts: noFacts() })).toBe('（工具没有返回可核验的事实）');
+  });
+
+  it('is deterministic and the boundary depends on the answer', () => {
+    expect(buildStructuredSummary(intercityEpisode)).toBe(buildStructuredSummary(intercityEpisode));
+    const other = { ...intercityEpisode, answer: `${intercityEpisode.answer} ` };
+    expect(boundaryFor(other)).not.toBe(boundaryFor(intercityEpisode));
+    expect(boundaryFor(intercityEpisode)).toMatch(/^NW-[0-9A-F]{12}$/);
+  });
+
+  it('never puts the raw answer into the prompt', () => {
+    const { prompt } = buildJudgePrompt(intercityEpisode);
+    expect(prompt).not.toContain(intercityEpisode.answer);
+    // No full line of the answer is copied except the two reasoning excerpts.
+    const copied = intercityEpisode.answer
+      .split('\n')
+      .filter((l) => l.trim().length >= 12 && prompt.includes(l.trim()));
+    expect(copied).toEqual([]);
+  });
+
+  it('rejects bad input with a validation error', () => {
+    expect(() =>
+      buildStructuredSummary({ ...intercityEpisode, answer: 42 } as unknown as JudgeInput),
+    ).toThrow(NavworldError);
+    expect(() => buildFactsSummary({ trace: 'x' } as unknown as JudgeInput)).toThrow(
+      /facts summary input/,
+    );
+  });
+
+  it('summarises a long answer in linear-ish time', () => {
+    const answer = `${intercityEpisode.answer}\n`.repeat(40);
+    const started = performance.now();
+    buildStructuredSummary({ ...intercityEpisode, answer });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
