@@ -1,3 +1,199 @@
-import { VERSION } from './index';
+// The `navworld` command line. Entry of the bin shim (bin/navworld.js → dist/cli.js).
+import { cac } from 'cac';
+import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { createJudge } from '@navworld/llm-validator';
+import { loadCliConfig } from './config';
+import { VERSION } from './version';
+import { EXIT_CODES, reportError, stringFlag } from './internal/cli-support';
+import { taskCommand } from './commands/task';
+import { toolsCommand } from './commands/tools';
+import { callCommand } from './commands/call';
+import { evaluateCommand } from './commands/evaluate';
+import { scoreCommand } from './commands/score';
+import { mcpCommand } from './commands/mcp';
+import { serveCommand } from './commands/serve';
+import { reportCommand } from './commands/report';
 
-console.log(`navworld ${VERSION}`);
+const EXIT_CODE_HELP = `Exit codes:
+  0    success
+  1    internal error (a bug)
+  2    bad usage: unknown command or option, bad value, invalid configuration, missing key
+  3    file error: unreadable or unwritable file, results of other versions
+  4    evaluate finished but some episodes failed for infrastructure reasons (not scored)
+  5    call: the tool returned an error result
+  130  interrupted (evaluate keeps what it wrote; --resume continues)`;
+
+const ENV_HELP = `Environment:
+  NAVWORLD_BASE_URL, NAVWORLD_MODEL           model endpoint and name for --agent openai
+  NAVWORLD_API_KEY (or OPENAI_API_KEY)        key of the model endpoint
+  NAVWORLD_WORLD                              tool world: offline (default), amap, replay, record
+  AMAP_MAPS_API_KEY                           AMap key(s) for the amap world
+  NAVWORLD_EPOCH_SALT                         pins the weekly epoch salt
+  NAVWORLD_JUDGE_BASE_URL, NAVWORLD_JUDGE_API_KEY, NAVWORLD_JUDGE_MODELS   LLM judge
+  NAVWORLD_DEBUG=1                            debug results and stack traces`;
+
+/**
+ * Runs the CLI with `argv` (as `process.argv`) and returns the exit code. Errors are printed as one line
+ * `code: message` plus a hint; stacks only with `--debug` or `NAVWORLD_DEBUG=1`.
+ */
+export async function main(
+  argv: string[] = process.argv,
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const debugFlag = argv.includes('--debug');
+  let debug = debugFlag || env['NAVWORLD_DEBUG'] === '1';
+  const err = (line: string): void => {
+    process.stderr.write(`${line}\n`);
+  };
+  try {
+    const config = loadCliConfig(env);
+    debug = debug || config.debug;
+    const now = Date.now();
+    const cli = cac('navworld');
+    cli.option('--debug', 'Print stack traces on errors');
+
+    cli
+      .command('task <id>', 'Show a task: its problem and the user prompt')
+      .option('--json', 'Print the problem as JSON')
+      .example('navworld task 131')
+      .action((id: string, o: Record<string, unknown>) => taskCommand(id, { json: o['json'] === true }));
+
+    cli
+      .command('tools', 'List the six tools (--json: OpenAI definitions)')
+      .option('--json', 'Print the OpenAI tool definitions as JSON')
+      .action((o: Record<string, unknown>) => toolsCommand({ json: o['json'] === true }));
+
+    cli
+      .command('call <tool> [json]', 'Call one tool and print the text a model would see')
+      .option('--world <world>', 'offline | amap | replay | record (default: NAVWORLD_WORLD or offline)')
+      .option('--salt <salt>', 'Pin the epoch salt')
+      .option('--json', 'Print the whole tool result as JSON')
+      .example(`navworld call weather '{"city":"杭州"}'`)
+      .action((tool: string, json: string | undefined, o: Record<string, unknown>) =>
+        callCommand(tool, json, o, config, now),
+      );
+
+    cli
+      .command('evaluate', 'Run tasks with an agent, save episodes (JSONL) and print a summary')
+      .option('--tasks <range>', 'Task ids, e.g. 0-69 or 0-9,20 (default 0-69)')
+      .option('--agent <agent>', 'reference (offline, no key) | openai (default reference)')
+      .option('--model <model>', 'Model name (default NAVWORLD_MODEL)')
+      .option('--base-url <url>', 'OpenAI-compatible endpoint (default NAVWORLD_BASE_URL)')
+      .option('--concurrency <n>', 'Episodes run at once (default 2 reference, 4 openai)')
+      .option('--out <file>', 'Results file (default results/<agent>-results.jsonl)')
+      .option('--resume', 'Continue an existing results file, skipping finished episodes')
+      .option('--overwrite', 'Replace an existing results file')
+      .option('--force', 'With --resume: accept results of other component versions')
+      .option('--repeats <k>', 'Runs per task, for pass@k (default 1)')
+      .option('--timeout <seconds>', 'Cap on one whole task (default 1800)')
+      .option('--call-timeout <seconds>', 'Deadline of one streamed model call (default 480)')
+      .option('--temperature <t>', 'Sampling temperature')
+      .option('--max-tokens <n>', 'Completion token limit per call (default 8192)')
+      .option('--max-retries <n>', 'Retries of transient failures before visible content (default 3)')
+      .option('--world <world>', 'offline | amap | replay | record')
+      .option('--salt <salt>', 'Pin the epoch salt')
+      .option('--judge', 'Score with the LLM judge (needs NAVWORLD_JUDGE_API_KEY)')
+      .option('--quiet', 'No progress output')
+      .option('--json', 'Print the summary as JSON')
+      .example('navworld evaluate --tasks 0-69 --agent reference')
+      .example('navworld evaluate --tasks 0-9 --agent openai --model gpt-4o-mini --base-url https://api.openai.com/v1')
+      .action((o: Record<string, unknown>) =>
+        evaluateCommand(o, config, {
+          now,
+          env,
+          err: (text) => process.stderr.write(text),
+          isTty: process.stderr.isTTY === true,
+          onInterrupt: (handler) => {
+            let count = 0;
+            const listener = (): void => {
+              count++;
+              if (count > 1) process.exit(EXIT_CODES.interrupted);
+              handler();
+            };
+            process.on('SIGINT', listener);
+            return () => process.off('SIGINT', listener);
+          },
+        }),
+      );
+
+    cli
+      .command('score', 'Re-score saved episodes from their problem, trace and answer')
+      .option('--episode <file>', 'A saved episode (JSON) or a results file (JSONL)')
+      .option('--json', 'Print the breakdown(s) as JSON')
+      .example('navworld score --episode results/reference-results.jsonl')
+      .action((o: Record<string, unknown>) =>
+        scoreCommand(o, config.hasJudgeKey ? createJudge({ env }) : undefined),
+      );
+
+    cli
+      .command('mcp', 'Serve the six tools over stdio (Model Context Protocol)')
+      .option('--world <world>', 'offline | amap | replay | record')
+      .option('--salt <salt>', 'Pin the epoch salt')
+      .action((o: Record<string, unknown>) => mcpCommand(o, config, now));
+
+    cli
+      .command('serve', 'Serve reset / step / evaluate over HTTP')
+      .option('--host <host>', 'Address to bind (default 127.0.0.1)')
+      .option('--port <port>', 'Port (default 8080)')
+      .option('--allow-public', 'Allow a non-loopback bind without NAVWORLD_SERVER_TOKEN')
+      .option('--max-episodes <n>', 'Episodes held at once (default 10000)')
+      .option('--idle-timeout <seconds>', 'Idle seconds before an episode is dropped (default 1800)')
+      .option('--world <world>', 'offline | amap | replay | record')
+      .action((o: Record<string, unknown>) =>
+        serveCommand({
+          ...(o['host'] === undefined ? {} : { host: String(o['host']) }),
+          ...(o['port'] === undefined ? {} : { port: String(o['port']) }),
+          ...(o['allowPublic'] === true ? { allowPublic: true } : {}),
+          ...(o['maxEpisodes'] === undefined ? {} : { maxEpisodes: String(o['maxEpisodes']) }),
+          ...(o['idleTimeout'] === undefined ? {} : { idleTimeout: String(o['idleTimeout']) }),
+          world: (stringFlag(o['world']) ?? config.world) as 'offline' | 'amap' | 'replay' | 'record',
+          ...(config.debug ? { debug: true } : {}),
+        }),
+      );
+
+    cli
+      .command('report <file>', 'Summarise a results file (text table, JSON or an HTML report)')
+      .option('--html <file>', 'Write a self-contained HTML report')
+      .option('--json', 'Print the summary as JSON')
+      .option('--pass-threshold <n>', 'Pass threshold on the 0-100 total (default 60)')
+      .option('--seed <seed>', 'Bootstrap seed')
+      .option('--judge-prompt-price <usd>', 'Judge price per million prompt tokens')
+      .option('--judge-completion-price <usd>', 'Judge price per million completion tokens')
+      .example('navworld report results/reference-results.jsonl --html report.html')
+      .action((file: string, o: Record<string, unknown>) =>
+        reportCommand(file, {
+          ...(stringFlag(o['html']) === undefined ? {} : { html: stringFlag(o['html'])! }),
+          ...(o['json'] === true ? { json: true } : {}),
+          ...(o['passThreshold'] === undefined ? {} : { passThreshold: String(o['passThreshold']) }),
+          ...(stringFlag(o['seed']) === undefined ? {} : { seed: stringFlag(o['seed'])! }),
+          ...(o['judgePromptPrice'] === undefined ? {} : { judgePromptPrice: String(o['judgePromptPrice']) }),
+          ...(o['judgeCompletionPrice'] === undefined
+            ? {}
+            : { judgeCompletionPrice: String(o['judgeCompletionPrice']) }),
+        }),
+      );
+
+    cli.help((sections) => {
+      sections.push({ body: ENV_HELP }, { body: EXIT_CODE_HELP });
+      return sections;
+    });
+    cli.version(VERSION);
+
+    const parsed = cli.parse(argv, { run: false });
+    if (parsed.options['help'] === true) return EXIT_CODES.ok;
+    if (parsed.options['version'] === true && cli.matchedCommand === undefined) return EXIT_CODES.ok;
+    if (cli.matchedCommand === undefined) {
+      if (parsed.args.length === 0) {
+        cli.outputHelp();
+        return EXIT_CODES.ok;
+      }
+      throw new NavworldError(ERROR_CODES.UNKNOWN_COMMAND, `unknown command ${JSON.stringify(parsed.args[0])}`, {
+        hint: 'commands: task, tools, call, evaluate, score, mcp, serve, report (navworld --help)',
+      });
+    }
+    const code: unknown = await cli.runMatchedCommand();
+    return typeof code === 'number' ? code : EXIT_CODES.ok;
+  } catch (error) {
+    return reportError(error, debug, err);
+  }
+}

@@ -1,4 +1,15 @@
-// Test helpers for users of navworld: exported as `navworld/testing`.
-
-/** Version of this package. */
-export const TESTING_VERSION = '0.1.0';
+// Test helpers of navworld (subpath `navworld/testing`): a scripted OpenAI-compatible chat-completions server
+// on 127.0.0.1, so harnesses can be tested offline with tool calls, streaming and injected faults.
+export {
+  startScriptedOpenAIServer,
+  UnexpectedCallError,
+  UnconsumedResponsesError,
+  type ScriptedOpenAIServer,
+  type ScriptedOpenAIServerOptions,
+  type ScriptedResponse,
+  type ScriptedToolCall,
+  type ScriptedUsage,
+  type ScriptedFinishReason,
+  type ScriptedHandler,
+  type RecordedRequest,
+} from '@navworld/llm-validator/testing';

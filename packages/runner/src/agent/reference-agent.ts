@@ -1,0 +1,247 @@
+import type { EpisodeResult, Epoch, ToolObservation, TravelProblem } from '@navworld/core-types';
+import { TOOL_BUDGETS } from '@navworld/tools';
+import { internalsOf, type Environment } from '../environment/environment';
+import { firstBatch, type PlannedCall } from './reference/policy';
+import {
+  budgetCovered,
+  budgetLines,
+  chooseTransport,
+  diningPool,
+  scheduleDays,
+  sightPool,
+  writePlan,
+  type DaySchedule,
+  type Gathered,
+  type Leg,
+} from './reference/plan';
+import { parseForecast, parsePlaces, parseRoute, parseTransport, type Place } from './reference/parse';
+
+/** Options of {@link runReferenceAgent}. */
+export interface ReferenceAgentOptions {
+  /** Repeat index recorded in the result. @default 0 */
+  repeat?: number;
+  /** Epoch to run in (default: the environment's). */
+  epoch?: Epoch;
+  /** Keep the episode in the environment after the run (for inspection). @default false */
+  keepEpisode?: boolean;
+}
+
+/** Most direction calls the agent makes (the budget is 10; two are kept in reserve). */
+const MAX_ROUTES = 8;
+
+/**
+ * Plays one task with a scripted policy and no model, through the environment's public `step` API: it
+ * searches sights, restaurants and hotels in the destination, the forecast and (between cities) flights and
+ * trains; then searches around the main sight and plans routes between each day's stops; then writes a
+ * grounded Chinese plan from what the tools returned. It shows what a careful agent earns.
+ */
+export async function runReferenceAgent(
+  env: Environment,
+  taskId: number,
+  options: ReferenceAgentOptions = {},
+): Promise<EpisodeResult> {
+  const internals = internalsOf(env);
+  const startedAtMs = internals.clock();
+  const opened = env.reset({ taskId, ...(options.epoch ? { epoch: options.epoch } : {}) });
+  const { episodeId, problem } = opened;
+  const gathered: Gathered = {
+    sights: [],
+    food: [],
+    hotels: [],
+    venues: [],
+    nearby: [],
+    forecast: [],
+    legs: [],
+    outbound: [],
+    inbound: [],
+    gaps: [],
+  };
+  let callSeq = 0;
+  const run = async (calls: PlannedCall[]): Promise<Array<[PlannedCall, ToolObservation]>> => {
+    if (calls.length === 0) return [];
+    const toolCalls = calls.map((c) => ({
+      id: `call_ref_${++callSeq}`,
+      type: 'function' as const,
+      function: { name: c.name, arguments: JSON.stringify(c.args) },
+    }));
+    const result = await env.step({ episodeId, toolCalls });
+    return calls.map((c, i) => [c, result.observations[i]!] as [PlannedCall, ToolObservation]);
+  };
+
+  // Step 1: what the destination offers, the forecast, and transport.
+  for (const [call, obs] of await run(firstBatch(problem))) absorb(gathered, call, obs);
+
+  // Step 2: around the main sight, and the routes between each day's stops.
+  const sights = sightPool(gathered);
+  const second: PlannedCall[] = [];
+  const anchor = sights.find((p) => p.location !== null) ?? gathered.hotels.find((p) => p.location !== null);
+  if (anchor?.location) {
+    const keyword = problem.problemType === 'family_study' ? '亲子' : problem.problemType === 'business' ? '商务' : '美食';
+    second.push({
+      purpose: 'nearby',
+      name: 'around_search',
+      args: { location: anchor.location, radius: 3000, keyword, region: problem.destinationCity },
+    });
+  }
+  const dining = diningPool(gathered);
+  const days = scheduleDays(problem, sights, dining);
+  const routes = plannedRoutes(problem, days, gathered, dining);
+  for (const r of routes) second.push(r.call);
+  const secondResults = await run(second);
+  for (const [call, obs] of secondResults) absorb(gathered, call, obs);
+  routes.forEach((r) => {
+    const found = secondResults.find(([c]) => c === r.call);
+    if (found && found[1].ok) {
+      const route = parseRoute(found[1].text);
+      if (route) gathered.legs.push({ from: r.from, to: r.to, route });
+    }
+  });
+
+  // Decide: transport, hotel and meals; fall back to the economical choices when the budget needs it.
+  const answer = decideAndWrite(problem, gathered, days);
+  await env.step({ episodeId, content: answer });
+  const result = internals.resultOf(episodeId, {
+    agent: 'reference',
+    model: null,
+    repeat: options.repeat ?? 0,
+    startedAtMs,
+  });
+  if (options.keepEpisode !== true) internals.remove(episodeId);
+  return result;
+}
+
+function absorb(g: Gathered, call: PlannedCall, obs: ToolObservation): void {
+  if (!obs.ok) {
+    g.gaps.push(gapLabel(call));
+    return;
+  }
+  const text = obs.text;
+  switch (call.purpose) {
+    case 'weather':
+      g.forecast = parseForecast(text);
+      break;
+    case 'sights':
+      g.sights.push(...parsePlaces(text));
+      break;
+    case 'food':
+      g.food.push(...parsePlaces(text));
+      break;
+    case 'hotels':
+      g.hotels.push(...parsePlaces(text));
+      break;
+    case 'venues':
+      g.venues.push(...parsePlaces(text));
+      break;
+    case 'nearby':
+      g.nearby.push(...parsePlaces(text));
+      break;
+    case 'outbound-flight':
+      g.outbound.push(...parseTransport(text, 'flight'));
+      break;
+    case 'outbound-train':
+      g.outbound.push(...parseTransport(text, 'train'));
+      break;
+    case 'return-flight':
+      g.inbound.push(...parseTransport(text, 'flight'));
+      break;
+    case 'return-train':
+      g.inbound.push(...parseTransport(text, 'train'));
+      break;
+    default:
+      break;
+  }
+}
+
+function gapLabel(call: PlannedCall): string {
+  if (call.name === 'search_flights') return '航班信息';
+  if (call.name === 'search_train_tickets') return '火车班次';
+  if (call.name === 'weather') return '天气预报';
+  if (call.name === 'direction') return '部分路线';
+  return `「${String(call.args['address'] ?? call.args['keyword'] ?? call.name)}」的搜索结果`;
+}
+
+interface PlannedRoute {
+  from: string;
+  to: string;
+  call: PlannedCall;
+}
+
+/** Routes worth asking for: each day's morning → afternoon sight, then hotel → first sight, then food stops. */
+function plannedRoutes(problem: TravelProblem, days: DaySchedule[], g: Gathered, dining: Place[]): PlannedRoute[] {
+  const out: PlannedRoute[] = [];
+  const seen = new Set<string>();
+  const limit = Math.min(MAX_ROUTES, TOOL_BUDGETS.direction - 2);
+  const add = (a: Place | null | undefined, b: Place | null | undefined, mode: string): void => {
+    if (!a || !b || !a.location || !b.location || a.name === b.name || out.length >= limit) return;
+    const key = `${a.location}|${b.location}|${mode}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({
+      from: a.name,
+      to: b.name,
+      call: { purpose: 'route', name: 'direction', args: { origin: a.location, destination: b.location, mode } },
+    });
+  };
+  const hotel = g.hotels[0];
+  if (problem.problemType === 'food_tour') {
+    for (let i = 0; i + 1 < Math.min(dining.length, 6); i++) add(dining[i], dining[i + 1], 'walking');
+  }
+  for (const day of days) add(day.morning, day.afternoon, 'driving');
+  add(hotel, days[0]?.morning, 'driving');
+  for (const day of days) add(day.afternoon, day.dinner, 'walking');
+  return out;
+}
+
+function decideAndWrite(problem: TravelProblem, g: Gathered, days: DaySchedule[]): string {
+  const attempt = (economical: boolean): { text: string; covered: number } => {
+    const outbound = chooseTransport(problem, g.outbound, economical);
+    const inbound = chooseTransport(
+      { ...problem, arrivalConstraint: null } as TravelProblem,
+      g.inbound,
+      economical,
+    );
+    const hotels = g.hotels.filter((h) => h.cost !== null);
+    const hotel = economical
+      ? [...hotels].sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0))[0] ?? g.hotels[0] ?? null
+      : [...hotels].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || (a.cost ?? 0) - (b.cost ?? 0))[0] ??
+        g.hotels[0] ??
+        null;
+    const plannedDays = economical ? cheaperMeals(days, diningPool(g)) : days;
+    const budget = budgetLines({
+      problem,
+      outbound: outbound?.choice ?? null,
+      inbound: inbound?.choice ?? null,
+      hotel,
+      days: plannedDays,
+      legs: g.legs,
+    });
+    const text = writePlan({
+      problem,
+      gathered: g,
+      days: plannedDays,
+      hotel,
+      outbound,
+      inbound,
+      budget,
+      economical,
+    });
+    return { text, covered: budgetCovered(problem, budget) };
+  };
+  const preferred = attempt(false);
+  if (problem.budget <= 0 || preferred.covered <= problem.budget) return preferred.text;
+  return attempt(true).text;
+}
+
+/** The same days with each meal moved to the cheapest restaurants, keeping variety. */
+function cheaperMeals(days: DaySchedule[], dining: Place[]): DaySchedule[] {
+  const priced = dining.filter((p) => p.cost !== null).sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0));
+  if (priced.length === 0) return days;
+  const cheap = priced.slice(0, Math.max(2, Math.ceil(priced.length / 2)));
+  return days.map((d, i) => ({
+    ...d,
+    lunch: cheap[(2 * i) % cheap.length] ?? d.lunch,
+    dinner: cheap.length > 1 ? cheap[(2 * i + 1) % cheap.length]! : d.dinner,
+  }));
+}
+
+export type { Leg };

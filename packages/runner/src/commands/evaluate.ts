@@ -1,0 +1,228 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ERROR_CODES, NavworldError, epochAt, type EpisodeResult } from '@navworld/core-types';
+import { createJudge } from '@navworld/llm-validator';
+import type { CliConfig } from '../config';
+import { parseTaskRange } from '../config';
+import { createEnvironment, type Environment } from '../environment/environment';
+import { runReferenceAgent } from '../agent/reference-agent';
+import { EXIT_CODES, intFlag, numberFlag, stringFlag } from '../internal/cli-support';
+import { openResultsStore, readResults } from '../results/store';
+import { formatSummaryTable, summarize } from '../stats/summary';
+
+/** Options of `navworld evaluate`. */
+export interface EvaluateCommandOptions {
+  tasks?: string | number;
+  agent?: string;
+  model?: string;
+  baseUrl?: string;
+  concurrency?: number | string;
+  out?: string;
+  resume?: boolean;
+  overwrite?: boolean;
+  force?: boolean;
+  repeats?: number | string;
+  timeout?: number | string;
+  callTimeout?: number | string;
+  temperature?: number | string;
+  maxTokens?: number | string;
+  maxRetries?: number | string;
+  world?: string;
+  salt?: string;
+  judge?: boolean;
+  quiet?: boolean;
+  json?: boolean;
+}
+
+/** Process hooks the command needs (injectable for tests). */
+export interface EvaluateIo {
+  now: number;
+  env: Record<string, string | undefined>;
+  /** Progress and notes (stderr). */
+  err: (text: string) => void;
+  /** Whether stderr is a terminal (progress redraws in place). */
+  isTty: boolean;
+  /** Registers a handler for Ctrl-C; returns an unregister function. */
+  onInterrupt: (handler: () => void) => () => void;
+}
+
+interface Job {
+  taskId: number;
+  repeat: number;
+}
+
+/**
+ * `navworld evaluate`: runs tasks with the reference agent (offline, no key) or a model behind an
+ * OpenAI-compatible endpoint, appends each finished episode to a JSONL file (resumable), shows progress on
+ * stderr and prints the summary table.
+ */
+export async function evaluateCommand(
+  options: EvaluateCommandOptions,
+  config: CliConfig,
+  io: EvaluateIo,
+): Promise<number> {
+  const agent = stringFlag(options.agent) ?? 'reference';
+  if (agent !== 'reference' && agent !== 'openai') {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `unknown agent ${JSON.stringify(agent)}`, {
+      hint: 'use --agent reference (offline, no key) or --agent openai',
+    });
+  }
+  const taskIds = parseTaskRange(stringFlag(options.tasks) ?? '0-69');
+  const repeats = intFlag(options.repeats, 'repeats', 1, 100, 1);
+  const concurrency = intFlag(options.concurrency, 'concurrency', 1, 256, agent === 'reference' ? 2 : 4);
+  const out = stringFlag(options.out) ?? `results/${agent}-results.jsonl`;
+  const world = stringFlag(options.world) ?? config.world;
+  if (!['offline', 'amap', 'replay', 'record'].includes(world)) {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `unknown world ${JSON.stringify(world)}`, {
+      hint: 'use offline, amap, replay or record',
+    });
+  }
+
+  let model: string | undefined;
+  let baseUrl: string | undefined;
+  let apiKey: string | undefined;
+  if (agent === 'openai') {
+    model = stringFlag(options.model) ?? config.model;
+    baseUrl = stringFlag(options.baseUrl) ?? config.baseUrl;
+    apiKey = config.apiKey;
+    if (model === undefined) {
+      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no model given for --agent openai', {
+        hint: 'pass --model <name> or set NAVWORLD_MODEL',
+      });
+    }
+    if (baseUrl === undefined) {
+      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no endpoint given for --agent openai', {
+        hint: 'pass --base-url <url> or set NAVWORLD_BASE_URL (e.g. https://api.openai.com/v1)',
+      });
+    }
+    if (apiKey === undefined) {
+      throw new NavworldError(ERROR_CODES.MISSING_API_KEY, 'no API key for the model endpoint', {
+        hint: 'set NAVWORLD_API_KEY or OPENAI_API_KEY (any value for a keyless local server)',
+      });
+    }
+  }
+  const timeoutMs = secondsFlag(options.timeout, 'timeout');
+  const callTimeoutMs = secondsFlag(options.callTimeout, 'call-timeout');
+  const temperature = numberFlag(options.temperature, 'temperature', 0, 2);
+  const maxTokens = numberFlag(options.maxTokens, 'max-tokens', 1, 1_000_000);
+  const maxRetries = numberFlag(options.maxRetries, 'max-retries', 0, 10);
+
+  const judge = options.judge === true || config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
+  const env: Environment = createEnvironment({
+    world: world as 'offline' | 'amap' | 'replay' | 'record',
+    epoch: epochAt(io.now, { salt: stringFlag(options.salt) ?? config.salt }),
+    env: io.env,
+    ...(judge ? { judge } : {}),
+    // Every job holds at most one episode (two during a re-dispatch).
+    maxEpisodes: Math.max(100, concurrency * 4),
+  });
+
+  if (options.overwrite === true && options.resume !== true) await rm(out, { force: true });
+  try {
+    await mkdir(dirname(out), { recursive: true });
+  } catch (error) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot create the folder of ${out}: ${(error as Error).message}`);
+  }
+  const store = await openResultsStore(out, {
+    resume: options.resume === true,
+    ...(options.force === true ? { force: true } : {}),
+    versions: env.versions,
+  });
+
+  const jobs: Job[] = [];
+  for (const taskId of taskIds) {
+    for (let repeat = 0; repeat < repeats; repeat++) {
+      if (!store.isDone(taskId, repeat)) jobs.push({ taskId, repeat });
+    }
+  }
+  const skipped = taskIds.length * repeats - jobs.length;
+  if (skipped > 0 && options.quiet !== true) io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
+
+  const progress = createProgress(jobs.length, io, options.quiet === true);
+  let interrupted = false;
+  const unregister = io.onInterrupt(() => {
+    interrupted = true;
+    io.err('\ninterrupted: finishing the running episodes; run again with --resume to continue\n');
+  });
+  const fresh: EpisodeResult[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!interrupted && next < jobs.length) {
+      const job = jobs[next++]!;
+      const result =
+        agent === 'reference'
+          ? await runReferenceAgent(env, job.taskId, { repeat: job.repeat })
+          : await env.evaluate({
+              model: model!,
+              baseUrl: baseUrl!,
+              apiKey: apiKey!,
+              taskId: job.taskId,
+              repeat: job.repeat,
+              ...(timeoutMs === undefined ? {} : { timeoutMs }),
+              ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+              ...(temperature === undefined ? {} : { temperature }),
+              ...(maxTokens === undefined ? {} : { maxTokens }),
+              ...(maxRetries === undefined ? {} : { maxRetries }),
+            });
+      await store.append(result);
+      fresh.push(result);
+      progress.tick(result);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()));
+  } finally {
+    unregister();
+    progress.done();
+    await store.close();
+    await env.close();
+  }
+
+  const { results } = await readResults(out);
+  const summary = summarize(results);
+  if (options.json === true) console.log(JSON.stringify(summary, null, 2));
+  else {
+    console.log(formatSummaryTable(summary));
+    console.log(`\nresults: ${out} (${results.length} episode(s))`);
+  }
+  if (interrupted) return EXIT_CODES.interrupted;
+  return fresh.some((r) => !r.validForScoring) ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+}
+
+function secondsFlag(value: unknown, name: string): number | undefined {
+  const seconds = numberFlag(value, name, 0.001, 7 * 24 * 3600);
+  return seconds === undefined ? undefined : Math.round(seconds * 1000);
+}
+
+function createProgress(
+  total: number,
+  io: EvaluateIo,
+  quiet: boolean,
+): { tick: (r: EpisodeResult) => void; done: () => void } {
+  let count = 0;
+  let sum = 0;
+  let valid = 0;
+  let invalid = 0;
+  const every = Math.max(1, Math.ceil(total / 10));
+  const line = (): string => {
+    const width = 24;
+    const filled = total === 0 ? width : Math.round((count / total) * width);
+    const mean = valid === 0 ? '-' : (sum / valid).toFixed(1);
+    return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${count}/${total}  mean ${mean}  invalid ${invalid}`;
+  };
+  return {
+    tick(r) {
+      count++;
+      if (r.validForScoring) {
+        valid++;
+        sum += r.total;
+      } else invalid++;
+      if (quiet) return;
+      if (io.isTty) io.err(`\r${line()}`);
+      else if (count % every === 0 || count === total) io.err(`${line()}\n`);
+    },
+    done() {
+      if (!quiet && io.isTty && count > 0) io.err('\n');
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import {
+  ERROR_CODES,
+  EpisodeResultSchema,
+  NavworldError,
+  TravelProblemSchema,
+  ToolTraceSchema,
+  parseWith,
+  type Judge,
+  type ScoreBreakdown,
+} from '@navworld/core-types';
+import { z } from 'zod';
+import { scoreEpisode } from '@navworld/scorer';
+import { EXIT_CODES, stringFlag } from '../internal/cli-support';
+
+/** Options of `navworld score`. */
+export interface ScoreCommandOptions {
+  episode?: string;
+  json?: boolean;
+}
+
+/** The least a saved episode must hold to be re-scored. */
+const ScorableSchema = z.looseObject({
+  problem: TravelProblemSchema,
+  trace: ToolTraceSchema,
+  answer: z.string(),
+  epoch: z.looseObject({ salt: z.string() }).optional(),
+  breakdown: z.unknown().optional(),
+});
+
+/**
+ * `navworld score --episode <file>`: re-scores saved episodes (a JSON episode, or a JSONL results file) from
+ * their problem, trace and answer, and compares with the saved score.
+ */
+export async function scoreCommand(options: ScoreCommandOptions, judge: Judge | undefined): Promise<number> {
+  const path = stringFlag(options.episode);
+  if (path === undefined) {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, 'missing --episode <file>', {
+      hint: 'e.g. navworld score --episode results/results.jsonl',
+    });
+  }
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot read ${path}: ${(error as Error).message}`, {
+      hint: 'check the path; a saved episode is a JSON object or a JSONL results file',
+    });
+  }
+  const records = parseRecords(text, path);
+  const rows: Array<Record<string, unknown>> = [];
+  for (const [index, record] of records.entries()) {
+    const episode = parseWith(ScorableSchema, record, `episode #${index + 1} in ${path}`);
+    const salt = episode.epoch?.salt;
+    const breakdown = await scoreEpisode({
+      problem: episode.problem,
+      trace: episode.trace,
+      answer: episode.answer,
+      ...(judge ? { judge } : {}),
+      ...(salt === undefined ? {} : { salt }),
+    });
+    const saved = savedBreakdown(episode.breakdown);
+    rows.push({
+      taskId: episode.problem.taskId,
+      total: breakdown.total,
+      codeTotal: breakdown.codeTotal,
+      savedCodeTotal: saved?.codeTotal ?? null,
+      matches: saved === null ? null : Math.abs(saved.codeTotal - breakdown.codeTotal) < 1e-6,
+      ...(options.json === true ? { breakdown } : {}),
+    });
+  }
+  if (options.json === true) {
+    console.log(JSON.stringify(rows.length === 1 ? rows[0] : rows, null, 2));
+  } else {
+    for (const row of rows) {
+      const saved = row['savedCodeTotal'] === null ? 'no saved score' : `saved code ${String(row['savedCodeTotal'])}`;
+      const verdict = row['matches'] === null ? '' : row['matches'] ? ' (same)' : ' (DIFFERENT)';
+      console.log(`task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`);
+    }
+  }
+  return EXIT_CODES.ok;
+}
+
+function parseRecords(text: string, path: string): unknown[] {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} is empty`);
+  try {
+    return [JSON.parse(trimmed)];
+  } catch {
+    const out: unknown[] = [];
+    for (const [i, line] of trimmed.split('\n').entries()) {
+      if (line.trim() === '') continue;
+      try {
+        out.push(JSON.parse(line));
+      } catch {
+        throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} line ${i + 1} is not JSON`, {
+          hint: 'a saved episode is one JSON object, or one per line',
+        });
+      }
+    }
+    return out;
+  }
+}
+
+function savedBreakdown(value: unknown): ScoreBreakdown | null {
+  const parsed = EpisodeResultSchema.shape.breakdown.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

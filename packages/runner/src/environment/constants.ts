@@ -1,0 +1,26 @@
+/** Tool-executing steps an episode may take; the step after them is always the final answer. */
+export const MAX_TOOL_STEPS = 15;
+
+/** Model calls an agent loop may make in phase 1 (tool steps plus two answers). */
+export const MAX_AGENT_TURNS = MAX_TOOL_STEPS + 2;
+
+/** Longest tool message sent back to the model, in code points (the trace keeps the full text). */
+export const TOOL_MESSAGE_MAX_CHARS = 3000;
+
+/** Idle time after which an episode is swept (30 minutes). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** Episodes one environment holds at once. */
+export const DEFAULT_MAX_EPISODES = 10_000;
+
+/** A final score at or above this total (0–100) counts as a success. */
+export const SUCCESS_THRESHOLD = 60;
+
+/** Minimum trimmed length, in code points, of an answer that can stand without the final-answer prompt. */
+export const SUBSTANTIVE_MIN_LENGTH = 200;
+
+/** Tool error codes that mean the world, not the model, failed: the episode is not scored. */
+export const INFRASTRUCTURE_ERROR_CODES: readonly string[] = [
+  'PROVIDER_QUOTA_EXHAUSTED',
+  'PROVIDER_TIMEOUT',
+];

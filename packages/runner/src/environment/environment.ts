@@ -1,0 +1,870 @@
+import {
+  ERROR_CODES,
+  NavworldError,
+  epochAt,
+  parseWith,
+  saltFromEnv,
+  sha256Hex,
+  toNavworldError,
+  type ChatMessage,
+  type Epoch,
+  type EpisodeOutcome,
+  type EpisodeResult,
+  type Judge,
+  type ScoreBreakdown,
+  type StepResult,
+  type ToolCall,
+  type ToolObservation,
+  type ToolResult,
+  type ToolTraceEntry,
+  type TravelProblem,
+  type Usage,
+  type Versions,
+} from '@navworld/core-types';
+import { generateProblem, SYSTEM_PROMPT, TASKGEN_VERSION } from '@navworld/taskgen';
+import {
+  TOOL_BUDGETS,
+  WORLD_VERSION,
+  callTool,
+  createMemoryCache,
+  createToolContext,
+  toolBudgetExceededResult,
+  toolDefinitions,
+  type ToolContext,
+  type ToolContextOptions,
+} from '@navworld/tools';
+import {
+  SCORER_VERSION,
+  scoreEpisodeDetailed,
+  stepReward,
+  toDebugResult,
+  toSafeResult,
+  type ScoreDetails,
+} from '@navworld/scorer';
+import { RUBRIC_VERSION } from '@navworld/llm-validator';
+import { VERSION } from '../version';
+import { runOpenAIAgent, type EvaluateOptions } from '../agent/openai-agent';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_EPISODES,
+  INFRASTRUCTURE_ERROR_CODES,
+  MAX_TOOL_STEPS,
+  SUCCESS_THRESHOLD,
+  TOOL_MESSAGE_MAX_CHARS,
+} from './constants';
+import { finalAnswerPrompt } from './final-answer';
+import { ResetInputSchema, StepInputSchema, type ResetInput, type StepInput } from './schemas';
+import { truncateForModel } from './truncate';
+
+/** The OpenAI function definition of one tool, as `reset` returns it. */
+export type OpenAIToolDefinition = ReturnType<typeof toolDefinitions>[number];
+
+/** Options of {@link createEnvironment}. */
+export interface EnvironmentOptions {
+  /** Tool world. @default 'offline' */
+  world?: 'offline' | 'amap' | 'replay' | 'record';
+  /** Tool result cache: a kind, or a cache object. @default 'memory' (one cache shared by all episodes) */
+  cache?: ToolContextOptions['cache'];
+  /** Path of the SQLite cache file (cache `sqlite`). */
+  cachePath?: string;
+  /** Path of the replay / record cassette. */
+  cassettePath?: string;
+  /** The epoch episodes run in; by default the week containing `now`. */
+  epoch?: Epoch;
+  /** Pins the epoch salt (default: `NAVWORLD_EPOCH_SALT` from `env`). */
+  salt?: string;
+  /** Time that decides the default epoch (epoch milliseconds or a Date). @default clock() */
+  now?: number | Date;
+  /** Millisecond clock for idle sweeps and timings. @default Date.now */
+  clock?: () => number;
+  /** LLM judge for final scores; without one, scores are code-only (0–50). */
+  judge?: Judge;
+  /** Return the debug result (full breakdown) instead of the safe one. @default env NAVWORLD_DEBUG === '1' */
+  debug?: boolean;
+  /** Episodes held at once. @default 10000 */
+  maxEpisodes?: number;
+  /** Idle time after which an unfinished or finished episode is dropped. @default 1800000 (30 min) */
+  idleTimeoutMs?: number;
+  /** Deadline of one tool call in milliseconds. @default 120000 */
+  toolTimeoutMs?: number;
+  /** Environment variables (keys, salt, debug). @default process.env */
+  env?: Record<string, string | undefined>;
+  /** A ready tool context to use for every episode (its epoch wins). */
+  toolContext?: ToolContext;
+}
+
+/** What `reset` returns. */
+export interface ResetResult {
+  /** The new episode's id. */
+  episodeId: string;
+  /** The conversation so far: system prompt and user prompt. */
+  messages: ChatMessage[];
+  /** The six tools in OpenAI function format. */
+  tools: OpenAIToolDefinition[];
+  /** The generated problem. */
+  problem: TravelProblem;
+  /** The user prompt (the first observation). */
+  observation: string;
+  /** The epoch the episode runs in. */
+  epoch: Epoch;
+}
+
+/** What `step` returns: the core step result plus the observation text of this step. */
+export type EnvironmentStepResult = StepResult & {
+  /** Tool results joined as `[tool] 结果:` blocks, or `完成` on the final step. */
+  observation: string;
+};
+
+/** A read-only view of one episode. */
+export interface EpisodeSnapshot {
+  /** Episode id. */
+  episodeId: string;
+  /** Task id. */
+  taskId: number;
+  /** The problem. */
+  problem: TravelProblem;
+  /** The epoch. */
+  epoch: Epoch;
+  /** The conversation (a copy). */
+  messages: ChatMessage[];
+  /** The tool trace (a copy). */
+  trace: ToolTraceEntry[];
+  /** Step rewards, one per tool call. */
+  stepRewards: number[];
+  /** `step` calls so far. */
+  step: number;
+  /** Tool-executing steps so far. */
+  toolSteps: number;
+  /** Whether the episode is finished. */
+  done: boolean;
+  /** Whether the step limit forced the final answer. */
+  truncated: boolean;
+  /** The final answer, once given. */
+  answer: string | null;
+  /** The full breakdown, once scored. */
+  breakdown: ScoreBreakdown | null;
+  /** Total 0–100 (0 until scored). */
+  total: number;
+  /** Infrastructure error that ended the episode, if any. */
+  error: string | null;
+  /** False when an infrastructure failure ended the episode. */
+  validForScoring: boolean;
+}
+
+/** Counters of an environment. */
+export interface EnvironmentStats {
+  /** Episodes held (open and finished). */
+  episodes: number;
+  /** Open episodes. */
+  open: number;
+  /** Episodes created since start. */
+  created: number;
+  /** Episodes dropped by the idle sweep or the size limit. */
+  swept: number;
+  /** Tool calls executed. */
+  toolCalls: number;
+  /** The configured limit. */
+  maxEpisodes: number;
+}
+
+/** The episode API: `reset` opens an episode, `step` advances it, `evaluate` runs a model end to end. */
+export interface Environment {
+  /** The default epoch. */
+  readonly epoch: Epoch;
+  /** Component versions stamped into every result. */
+  readonly versions: Versions;
+  /** The six tools in OpenAI function format. */
+  readonly tools: OpenAIToolDefinition[];
+  /** Opens an episode for a task. Throws `INVALID_TASK_ID`, `VALIDATION_FAILED` or `EPISODE_LIMIT`. */
+  reset(input: ResetInput): ResetResult;
+  /**
+   * Advances an episode: with tool calls, executes them in order and returns their observations and step
+   * rewards; without, scores `content` as the final answer. Throws `EPISODE_NOT_FOUND` or `EPISODE_DONE`
+   * (nothing changes), or `VALIDATION_FAILED` for a malformed input.
+   */
+  step(input: StepInput): Promise<EnvironmentStepResult>;
+  /**
+   * Appends the final-answer prompt (a user message) to an open episode and returns its text: the phase-2
+   * request an agent loop sends with tools disabled.
+   */
+  requestFinalAnswer(episodeId: string): string;
+  /** A copy of an episode's state, or undefined when the id is unknown or swept. */
+  getEpisode(episodeId: string): EpisodeSnapshot | undefined;
+  /**
+   * Runs one task end to end against an OpenAI-compatible endpoint (streaming, two phases, retries, one
+   * re-dispatch) and returns the finished episode. Never throws for endpoint failures: they end as
+   * `validForScoring: false` results.
+   */
+  evaluate(options: EvaluateOptions): Promise<EpisodeResult>;
+  /** Drops idle episodes now; returns how many were dropped. */
+  sweep(): number;
+  /** Counters. */
+  stats(): EnvironmentStats;
+  /** Drops every episode and releases the tool cache. */
+  close(): Promise<void>;
+}
+
+/** Metadata an agent adds when turning an episode into a result. */
+export interface ResultMeta {
+  agent: string;
+  model?: string | null;
+  repeat?: number;
+  usage?: Usage;
+  startedAtMs: number;
+  outcome?: EpisodeOutcome;
+  error?: string | null;
+  validForScoring?: boolean;
+  extra?: Record<string, unknown>;
+}
+
+/** Internals the agents in this package use; not part of the public API. */
+export interface EnvironmentInternals {
+  clock: () => number;
+  state(episodeId: string): EpisodeState;
+  appendMessage(episodeId: string, message: ChatMessage): void;
+  finish(episodeId: string, outcome: EpisodeOutcome, error: string | null, valid: boolean): void;
+  resultOf(episodeId: string, meta: ResultMeta): EpisodeResult;
+  remove(episodeId: string): void;
+}
+
+/** Mutable state of one episode. */
+export interface EpisodeState {
+  id: string;
+  taskId: number;
+  problem: TravelProblem;
+  epoch: Epoch;
+  context: ToolContext;
+  messages: ChatMessage[];
+  trace: ToolTraceEntry[];
+  stepRewards: number[];
+  step: number;
+  toolSteps: number;
+  toolCounts: Map<string, number>;
+  done: boolean;
+  truncated: boolean;
+  answer: string | null;
+  breakdown: ScoreBreakdown | null;
+  total: number;
+  error: string | null;
+  validForScoring: boolean;
+  outcome: EpisodeOutcome | null;
+  lastActive: number;
+  busy: number;
+  queue: Promise<unknown>;
+}
+
+const internals = new WeakMap<Environment, EnvironmentInternals>();
+
+/** The internals of an environment made by {@link createEnvironment}. @internal */
+export function internalsOf(env: Environment): EnvironmentInternals {
+  const found = internals.get(env);
+  if (found === undefined) {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, 'not an environment made by createEnvironment', {
+      hint: 'create one with createEnvironment(options)',
+    });
+  }
+  return found;
+}
+
+/**
+ * Creates an episode environment over the six tools. Episodes are independent and held in memory; idle ones
+ * are swept after `idleTimeoutMs`. Same task id and epoch salt → the same problem, tool data and scores.
+ *
+ * @example
+ * const env = createEnvironment({ world: 'offline' });
+ * const { episodeId, messages, tools } = env.reset({ taskId: 131 });
+ * const step = await env.step({ episodeId, toolCalls: [{ id: 'c1', type: 'function',
+ *   function: { name: 'weather', arguments: '{"city":"贵阳"}' } }] });
+ * const final = await env.step({ episodeId, content: '……完整的旅行方案……' });
+ * console.log(final.reward, final.info);
+ */
+export function createEnvironment(options: EnvironmentOptions = {}): Environment {
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? Date.now;
+  const debug = options.debug ?? env['NAVWORLD_DEBUG'] === '1';
+  const maxEpisodes = positiveInt(options.maxEpisodes, DEFAULT_MAX_EPISODES, 'maxEpisodes');
+  const idleTimeoutMs = positiveInt(options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS, 'idleTimeoutMs');
+  const toolTimeoutMs = positiveInt(options.toolTimeoutMs, 120_000, 'toolTimeoutMs');
+  const world = options.world ?? 'offline';
+  const defaultEpoch =
+    options.toolContext?.epoch ??
+    options.epoch ??
+    epochAt(options.now ?? clock(), { salt: options.salt ?? saltFromEnv(env) });
+  const sharedCache = options.cache ?? createMemoryCache();
+  const contexts = new Map<string, ToolContext>();
+  if (options.toolContext !== undefined) contexts.set(defaultEpoch.salt, options.toolContext);
+  const tools = toolDefinitions();
+  const versions: Versions = {
+    navworld: VERSION,
+    taskgen: TASKGEN_VERSION,
+    world: world === 'offline' ? WORLD_VERSION : world,
+    scorer: SCORER_VERSION,
+    rubric: RUBRIC_VERSION,
+  };
+  const episodes = new Map<string, EpisodeState>();
+  let created = 0;
+  let swept = 0;
+  let toolCallCount = 0;
+  let lastSweep = clock();
+  let closed = false;
+
+  function contextFor(epoch: Epoch): ToolContext {
+    let context = contexts.get(epoch.salt);
+    if (context === undefined) {
+      context = createToolContext({
+        world,
+        epoch,
+        cache: sharedCache,
+        ...(options.cachePath === undefined ? {} : { cachePath: options.cachePath }),
+        ...(options.cassettePath === undefined ? {} : { cassettePath: options.cassettePath }),
+        env,
+      });
+      contexts.set(epoch.salt, context);
+    }
+    return context;
+  }
+
+  function sweepIdle(now: number): number {
+    lastSweep = now;
+    let dropped = 0;
+    for (const [id, state] of episodes) {
+      if (state.busy === 0 && now - state.lastActive >= idleTimeoutMs) {
+        episodes.delete(id);
+        dropped++;
+      }
+    }
+    swept += dropped;
+    return dropped;
+  }
+
+  function maybeSweep(now: number): void {
+    if (now - lastSweep >= Math.min(60_000, idleTimeoutMs / 4)) sweepIdle(now);
+  }
+
+  function makeRoom(): void {
+    if (episodes.size < maxEpisodes) return;
+    sweepIdle(clock());
+    // Finished episodes are only kept for inspection: drop the oldest of them first.
+    if (episodes.size >= maxEpisodes) {
+      const finished = [...episodes.values()]
+        .filter((s) => s.done && s.busy === 0)
+        .sort((a, b) => a.lastActive - b.lastActive);
+      for (const state of finished) {
+        if (episodes.size < maxEpisodes) break;
+        episodes.delete(state.id);
+        swept++;
+      }
+    }
+    if (episodes.size >= maxEpisodes) {
+      throw new NavworldError(ERROR_CODES.EPISODE_LIMIT, `too many open episodes (${maxEpisodes})`, {
+        hint: 'finish or abandon episodes, or raise maxEpisodes',
+        details: { maxEpisodes },
+      });
+    }
+  }
+
+  function lookup(episodeId: string): EpisodeState {
+    const state = episodes.get(episodeId);
+    if (state === undefined) {
+      throw new NavworldError(ERROR_CODES.EPISODE_NOT_FOUND, `unknown episode ${JSON.stringify(episodeId)}`, {
+        hint: 'call reset first; idle episodes are dropped after the idle timeout',
+        details: { episodeId },
+      });
+    }
+    return state;
+  }
+
+  function assertOpen(state: EpisodeState): void {
+    if (state.done) {
+      throw new NavworldError(ERROR_CODES.EPISODE_DONE, `episode ${state.id} is already finished`, {
+        hint: 'start a new episode with reset',
+        details: { episodeId: state.id },
+      });
+    }
+  }
+
+  function reset(input: ResetInput): ResetResult {
+    if (closed) throw shuttingDown();
+    const parsed = parseWith(ResetInputSchema, input, 'reset input');
+    const now = clock();
+    maybeSweep(now);
+    makeRoom();
+    const problem = generateProblem(parsed.taskId);
+    const epoch = parsed.epoch ?? defaultEpoch;
+    const id = newEpisodeId();
+    const messages: ChatMessage[] = [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'user', content: problem.prompt },
+    ];
+    episodes.set(id, {
+      id,
+      taskId: parsed.taskId,
+      problem,
+      epoch,
+      context: contextFor(epoch),
+      messages,
+      trace: [],
+      stepRewards: [],
+      step: 0,
+      toolSteps: 0,
+      toolCounts: new Map(),
+      done: false,
+      truncated: false,
+      answer: null,
+      breakdown: null,
+      total: 0,
+      error: null,
+      validForScoring: true,
+      outcome: null,
+      lastActive: now,
+      busy: 0,
+      queue: Promise.resolve(),
+    });
+    created++;
+    return {
+      episodeId: id,
+      messages: messages.map((m) => ({ ...m })),
+      tools,
+      problem,
+      observation: problem.prompt,
+      epoch,
+    };
+  }
+
+  function step(input: StepInput): Promise<EnvironmentStepResult> {
+    let parsed: ReturnType<typeof StepInputSchema.parse>;
+    try {
+      parsed = parseWith(StepInputSchema, input, 'step input');
+      const state = lookup(parsed.episodeId);
+      assertOpen(state);
+      state.busy++;
+      // Steps on one episode run one after another, in call order.
+      const run = state.queue.then(() => runStep(state, parsed));
+      state.queue = run.catch(() => undefined);
+      return run.finally(() => {
+        state.busy--;
+        state.lastActive = clock();
+      });
+    } catch (error) {
+      return Promise.reject(toNavworldError(error));
+    }
+  }
+
+  async function runStep(
+    state: EpisodeState,
+    input: ReturnType<typeof StepInputSchema.parse>,
+  ): Promise<EnvironmentStepResult> {
+    assertOpen(state);
+    maybeSweep(clock());
+    state.step += 1;
+    const calls = input.toolCalls ?? [];
+    if (calls.length > 0 && state.step <= MAX_TOOL_STEPS) return toolBranch(state, input);
+    const truncated = calls.length > 0;
+    return finalBranch(state, input.content ?? '', truncated);
+  }
+
+  async function toolBranch(
+    state: EpisodeState,
+    input: ReturnType<typeof StepInputSchema.parse>,
+  ): Promise<EnvironmentStepResult> {
+    state.toolSteps += 1;
+    const calls: ToolCall[] = (input.toolCalls ?? []).map((call, index) => ({
+      id:
+        call.id !== undefined && call.id !== null && call.id !== ''
+          ? call.id
+          : generatedCallId(state.id, state.step, index),
+      type: 'function',
+      function: {
+        name: call.function.name ?? '',
+        arguments:
+          typeof call.function.arguments === 'string'
+            ? call.function.arguments
+            : JSON.stringify(call.function.arguments ?? {}),
+      },
+    }));
+    const content = input.content ?? '';
+    state.messages.push({
+      role: 'assistant',
+      ...(content.trim() === '' ? {} : { content }),
+      tool_calls: calls,
+    });
+
+    const observations: ToolObservation[] = [];
+    const toolMessages: ChatMessage[] = [];
+    let infraError: string | null = null;
+    for (const call of calls) {
+      if (infraError !== null) {
+        // The world failed mid-batch: the remaining calls are answered but not executed.
+        toolMessages.push({
+          role: 'tool',
+          tool_call_id: call.id,
+          content: '未执行：工具服务暂时不可用。',
+        });
+        continue;
+      }
+      const name = call.function.name;
+      const rawArguments = call.function.arguments;
+      const parsedArguments = parseArguments(rawArguments);
+      const count = (state.toolCounts.get(name) ?? 0) + 1;
+      state.toolCounts.set(name, count);
+      const result = await runToolCall(state, name, rawArguments, count);
+      const earlier = state.trace.map((e, i) => ({
+        name: e.name,
+        arguments: e.arguments,
+        rawArguments: e.rawArguments,
+        ok: e.ok,
+        resultText: e.resultText,
+        reward: state.stepRewards[i] ?? 0,
+      }));
+      const entry: ToolTraceEntry = {
+        callId: call.id,
+        name,
+        arguments: parsedArguments,
+        rawArguments,
+        resultText: result.text,
+        ok: result.ok,
+        ...(result.errorCode === undefined ? {} : { errorCode: result.errorCode }),
+        durationMs: result.durationMs,
+        cached: result.cached,
+        step: state.step,
+      };
+      state.trace.push(entry);
+      const reward = clampReward(
+        stepReward({
+          call: { name, arguments: parsedArguments, rawArguments },
+          result: { ok: result.ok, text: result.text },
+          problem: state.problem,
+          earlierCalls: earlier,
+          step: state.step,
+        }),
+      );
+      state.stepRewards.push(reward);
+      const text = truncateForModel(result.text, TOOL_MESSAGE_MAX_CHARS);
+      observations.push({
+        toolCallId: call.id,
+        name,
+        ok: result.ok,
+        ...(result.errorCode === undefined ? {} : { errorCode: result.errorCode }),
+        text,
+        reward,
+      });
+      toolMessages.push({ role: 'tool', tool_call_id: call.id, content: text });
+      if (result.errorCode !== undefined && INFRASTRUCTURE_ERROR_CODES.includes(result.errorCode)) {
+        infraError = `${result.errorCode}: ${firstLine(result.text)}`;
+      }
+    }
+    state.messages.push(...toolMessages);
+    const reward = mean(observations.map((o) => o.reward));
+    if (infraError !== null) {
+      state.done = true;
+      state.error = infraError;
+      state.validForScoring = false;
+      state.outcome = 'infra_error';
+      return {
+        episodeId: state.id,
+        step: state.step,
+        observations,
+        reward: 0,
+        done: true,
+        truncated: false,
+        observation: '',
+        info: { error: infraError, validForScoring: false, total: 0 },
+      };
+    }
+    return {
+      episodeId: state.id,
+      step: state.step,
+      observations,
+      reward,
+      done: false,
+      truncated: false,
+      observation: observations.map((o) => `[${o.name}] 结果:\n${o.text}`).join('\n\n'),
+      info: {
+        step: state.step,
+        toolCalls: calls.length,
+        remainingToolSteps: Math.max(0, MAX_TOOL_STEPS - state.step),
+        stepRewardsSoFar: state.stepRewards.slice(),
+      },
+    };
+  }
+
+  async function runToolCall(
+    state: EpisodeState,
+    name: string,
+    rawArguments: string,
+    count: number,
+  ): Promise<ToolResult> {
+    const budget = (TOOL_BUDGETS as Record<string, number | undefined>)[name];
+    if (budget !== undefined && count > budget) {
+      return toolBudgetExceededResult(name as keyof typeof TOOL_BUDGETS, count);
+    }
+    toolCallCount++;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<ToolResult>((resolve) => {
+      timer = setTimeout(() => {
+        resolve({
+          ok: false,
+          text: `tool_call_timeout: ${name} did not respond within ${Math.round(toolTimeoutMs / 1000)}s`,
+          errorCode: ERROR_CODES.PROVIDER_TIMEOUT,
+          durationMs: toolTimeoutMs,
+          cached: false,
+        });
+      }, toolTimeoutMs);
+      timer.unref?.();
+    });
+    try {
+      return await Promise.race([callTool(name, rawArguments, state.context), timeout]);
+    } catch (error) {
+      // callTool never throws by contract; a throw is still answered, never a crash.
+      return {
+        ok: false,
+        text: `工具调用失败：${String(toNavworldError(error).message).slice(0, 200)}`,
+        errorCode: ERROR_CODES.INTERNAL,
+        durationMs: 0,
+        cached: false,
+      };
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+
+  async function finalBranch(
+    state: EpisodeState,
+    content: string,
+    truncated: boolean,
+  ): Promise<EnvironmentStepResult> {
+    state.messages.push({ role: 'assistant', content });
+    state.answer = content;
+    state.done = true;
+    state.truncated = truncated;
+    state.outcome = 'completed';
+    let details: ScoreDetails;
+    try {
+      details = await scoreEpisodeDetailed({
+        problem: state.problem,
+        trace: state.trace,
+        answer: content,
+        ...(options.judge === undefined ? {} : { judge: options.judge }),
+        salt: state.epoch.salt,
+      });
+    } catch (error) {
+      const failure = toNavworldError(error);
+      state.error = `${failure.code}: ${failure.message}`;
+      state.validForScoring = false;
+      state.outcome = 'infra_error';
+      return {
+        episodeId: state.id,
+        step: state.step,
+        observations: [],
+        reward: 0,
+        done: true,
+        truncated,
+        observation: '完成',
+        info: { error: state.error, validForScoring: false, total: 0 },
+      };
+    }
+    const breakdown = details.breakdown;
+    state.breakdown = breakdown;
+    state.total = breakdown.total;
+    const info: Record<string, unknown> = debug
+      ? {
+          ...toDebugResult(breakdown, {
+            toolFacts: details.toolFacts,
+            answerFacts: details.answerFacts,
+            parsed: details.parsed,
+          }),
+        }
+      : { ...toSafeResult(breakdown, { salt: state.epoch.salt, answer: content }) };
+    return {
+      episodeId: state.id,
+      step: state.step,
+      observations: [],
+      reward: clampReward(breakdown.total / 100),
+      done: true,
+      truncated,
+      observation: '完成',
+      info,
+    };
+  }
+
+  function requestFinalAnswer(episodeId: string): string {
+    const state = lookup(episodeId);
+    assertOpen(state);
+    const text = finalAnswerPrompt(state.problem.problemType);
+    state.messages.push({ role: 'user', content: text });
+    state.lastActive = clock();
+    return text;
+  }
+
+  function snapshot(state: EpisodeState): EpisodeSnapshot {
+    return {
+      episodeId: state.id,
+      taskId: state.taskId,
+      problem: state.problem,
+      epoch: state.epoch,
+      messages: state.messages.map(copyMessage),
+      trace: state.trace.map((e) => ({ ...e })),
+      stepRewards: state.stepRewards.slice(),
+      step: state.step,
+      toolSteps: state.toolSteps,
+      done: state.done,
+      truncated: state.truncated,
+      answer: state.answer,
+      breakdown: state.breakdown,
+      total: state.total,
+      error: state.error,
+      validForScoring: state.validForScoring,
+    };
+  }
+
+  const environment: Environment = {
+    epoch: defaultEpoch,
+    versions,
+    tools,
+    reset,
+    step,
+    requestFinalAnswer,
+    evaluate: (evaluateOptions) => runOpenAIAgent(environment, evaluateOptions),
+    getEpisode(episodeId) {
+      const state = episodes.get(episodeId);
+      return state === undefined ? undefined : snapshot(state);
+    },
+    sweep: () => sweepIdle(clock()),
+    stats() {
+      let open = 0;
+      for (const state of episodes.values()) if (!state.done) open++;
+      return { episodes: episodes.size, open, created, swept, toolCalls: toolCallCount, maxEpisodes };
+    },
+    async close() {
+      closed = true;
+      episodes.clear();
+      for (const context of contexts.values()) {
+        context.close();
+      }
+      contexts.clear();
+    },
+  };
+
+  internals.set(environment, {
+    clock,
+    state: lookup,
+    appendMessage(episodeId, message) {
+      const state = lookup(episodeId);
+      state.messages.push(message);
+      state.lastActive = clock();
+    },
+    finish(episodeId, outcome, error, valid) {
+      const state = lookup(episodeId);
+      state.done = true;
+      state.outcome = outcome;
+      state.error = error;
+      state.validForScoring = valid;
+    },
+    resultOf(episodeId, meta) {
+      const state = lookup(episodeId);
+      const valid = meta.validForScoring ?? state.validForScoring;
+      const total = valid && state.breakdown !== null ? state.breakdown.total : 0;
+      const usage = meta.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      const result: EpisodeResult = {
+        schemaVersion: 1,
+        episodeId: state.id,
+        taskId: state.taskId,
+        repeat: meta.repeat ?? 0,
+        agent: meta.agent,
+        model: meta.model ?? null,
+        epoch: state.epoch,
+        score: clampReward(total / 100),
+        total,
+        success: valid && total >= SUCCESS_THRESHOLD,
+        validForScoring: valid,
+        outcome: meta.outcome ?? state.outcome ?? 'completed',
+        error: meta.error !== undefined ? meta.error : state.error,
+        problem: state.problem,
+        messages: state.messages.map(copyMessage),
+        trace: state.trace.map((e) => ({ ...e })),
+        answer: state.answer ?? '',
+        breakdown: state.breakdown,
+        stepRewards: state.stepRewards.slice(),
+        usage,
+        timings: {
+          startedAt: new Date(meta.startedAtMs).toISOString(),
+          durationMs: Math.max(0, clock() - meta.startedAtMs),
+        },
+        versions,
+        avgStepReward: round4(mean(state.stepRewards)),
+        truncated: state.truncated,
+        ...meta.extra,
+      };
+      return result;
+    },
+    remove(episodeId) {
+      episodes.delete(episodeId);
+    },
+  });
+  return environment;
+}
+
+function shuttingDown(): NavworldError {
+  return new NavworldError(ERROR_CODES.SHUTTING_DOWN, 'the environment is closed', {
+    hint: 'create a new environment',
+  });
+}
+
+function positiveInt(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${name} must be a positive number`, {
+      details: { [name]: value },
+    });
+  }
+  return value;
+}
+
+function newEpisodeId(): string {
+  // Ids only name episodes; they never feed a score, so a random UUID is fine here.
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+/** A stable id for a call the client sent without one: the same episode, step and position give the same id. */
+function generatedCallId(episodeId: string, step: number, index: number): string {
+  return `call_${sha256Hex(`${episodeId}:${step}:${index}`).slice(0, 24)}`;
+}
+
+function parseArguments(raw: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function copyMessage(message: ChatMessage): ChatMessage {
+  if (message.role === 'assistant' && message.tool_calls !== undefined) {
+    return {
+      ...message,
+      tool_calls: message.tool_calls.map((c) => ({ ...c, function: { ...c.function } })),
+    };
+  }
+  return { ...message };
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? '').slice(0, 200);
+}
+
+function mean(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function clampReward(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(1, Math.max(0, value));
+}

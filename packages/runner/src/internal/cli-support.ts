@@ -1,0 +1,98 @@
+import pc from 'picocolors';
+import { ERROR_CODES, NavworldError, toNavworldError, type NavworldErrorCode } from '@navworld/core-types';
+
+/** Exit codes of the `navworld` command. */
+export const EXIT_CODES = {
+  /** Success. */
+  ok: 0,
+  /** An unexpected internal error (a bug). */
+  internal: 1,
+  /** Bad usage: unknown command or option, bad flag value, invalid configuration, missing key. */
+  usage: 2,
+  /** A file could not be read or written, or holds results of other versions. */
+  io: 3,
+  /** The evaluation finished, but some episodes failed for infrastructure reasons (not scored). */
+  invalidEpisodes: 4,
+  /** A tool call (`navworld call`) returned an error result. */
+  toolError: 5,
+  /** Interrupted (Ctrl-C); results written so far are kept and `--resume` continues. */
+  interrupted: 130,
+} as const;
+
+const USAGE_CODES: ReadonlySet<NavworldErrorCode> = new Set([
+  ERROR_CODES.UNKNOWN_COMMAND,
+  ERROR_CODES.CONFIG_ERROR,
+  ERROR_CODES.VALIDATION_FAILED,
+  ERROR_CODES.INVALID_ARGUMENT,
+  ERROR_CODES.INVALID_TASK_ID,
+  ERROR_CODES.INVALID_EPOCH,
+  ERROR_CODES.MISSING_API_KEY,
+  ERROR_CODES.UNKNOWN_TOOL,
+  ERROR_CODES.UNKNOWN_CITY,
+  ERROR_CODES.INVALID_DATE,
+]);
+
+const IO_CODES: ReadonlySet<NavworldErrorCode> = new Set([
+  ERROR_CODES.IO_ERROR,
+  ERROR_CODES.VERSION_MISMATCH,
+  ERROR_CODES.CACHE_ERROR,
+  ERROR_CODES.CASSETTE_MISS,
+  ERROR_CODES.CASSETTE_TAMPERED,
+]);
+
+/** The exit code for an error. */
+export function exitCodeOf(error: NavworldError): number {
+  if (USAGE_CODES.has(error.code)) return EXIT_CODES.usage;
+  if (IO_CODES.has(error.code)) return EXIT_CODES.io;
+  return EXIT_CODES.internal;
+}
+
+/**
+ * Prints an error as one line `code: message`, then the hint; the stack only when `debug` is set. Messages
+ * never contain secrets: errors are built from names of variables, never their values.
+ */
+export function reportError(error: unknown, debug: boolean, write: (line: string) => void): number {
+  const failure = isCacError(error)
+    ? new NavworldError(ERROR_CODES.INVALID_ARGUMENT, error.message, {
+        hint: 'run with --help to see the commands and options',
+      })
+    : toNavworldError(error);
+  write(`${pc.red(failure.code)}: ${failure.message}`);
+  if (failure.hint) write(`${pc.dim('hint:')} ${failure.hint}`);
+  if (debug && error instanceof Error && error.stack) write(pc.dim(error.stack));
+  return exitCodeOf(failure);
+}
+
+function isCacError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'CACError';
+}
+
+/** Reads a whole-number flag, throwing `INVALID_ARGUMENT` when it is not one in range. */
+export function intFlag(value: unknown, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'number' ? value : Number(String(value));
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `--${name} must be a whole number from ${min} to ${max}`, {
+      details: { [name]: String(value) },
+    });
+  }
+  return n;
+}
+
+/** Reads a number flag. */
+export function numberFlag(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(String(value));
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `--${name} must be a number from ${min} to ${max}`, {
+      details: { [name]: String(value) },
+    });
+  }
+  return n;
+}
+
+/** Reads a string flag (cac turns digit-only values into numbers). */
+export function stringFlag(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === true || value === false) return undefined;
+  return String(value);
+}
