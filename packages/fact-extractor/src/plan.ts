@@ -13,6 +13,7 @@ import { codePointLength, foldFullWidth } from './text';
 import { findJson, walkJson } from './internal/json';
 import { jsonTransportClaims } from './internal/json-plan';
 import { cleanPoiName, scanIds, scanSuffixNames } from './internal/scanners';
+import { tableClaims } from './internal/tables';
 import { collectClaims, type ClaimMap } from './internal/transport';
 
 type BudgetItem = ParsedPlan['budgetItems'][number];
@@ -62,6 +63,7 @@ export function parsePlan(text: string): ParsedPlan {
     }
   }
   // Text fallback for whatever JSON did not give.
+  if (raw.includes('|')) tableClaims(raw, claims);
   collectClaims(raw, scanIds(raw), BOTH_KINDS, ANSWER_CLAIM_WINDOW, true, claims, 'first-wins');
   plan.transportOptions = [...claims.values()].map(copyClaim);
   if (plan.days.length === 0) plan.days = textDays(raw);

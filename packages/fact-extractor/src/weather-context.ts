@@ -8,7 +8,7 @@ const KEYWORD_RE = new RegExp(
 
 /**
  * The lines of `text` that are in weather context, joined with `\n`: every line containing a weather keyword
- * (天气, 气温, 温度, 预报, 风力, ℃ …) plus its nearest non-empty neighbours above and below. A markdown heading
+ * (天气, 气温, 温度, 预报, 风力, ℃ …) plus the line directly above and below. A markdown heading
  * with a keyword brings its section (up to 15 lines), and a table row with a keyword brings the whole table.
  * Weather words elsewhere (断桥残雪, 晴川阁) are not weather facts.
  */
@@ -49,10 +49,6 @@ function markNeighbour(
   i: number,
   step: 1 | -1,
 ): void {
-  for (let k = i + step; k >= 0 && k < lines.length; k += step) {
-    if ((lines[k] ?? '').trim().length > 0) {
-      marked[k] = 1;
-      return;
-    }
-  }
+  const k = i + step;
+  if (k >= 0 && k < lines.length) marked[k] = 1;
 }

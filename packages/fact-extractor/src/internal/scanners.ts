@@ -331,7 +331,7 @@ const NUM = '(\\d{1,9}(?:\\.\\d{1,2})?)';
 const YUAN_RE = new RegExp(`${NUM}\\s{0,2}(万|千)?\\s{0,2}(?:元|块钱|块)`, 'g');
 const CURRENCY_RE = new RegExp(`[¥￥]\\s{0,2}${NUM}`, 'g');
 const PRICE_KEY_RE = new RegExp(
-  `(?:${alternation(TOOL_PRICE_KEYS)})["']?\\s{0,2}[：:=]?\\s{0,2}["']?(?:约|大约)?\\s{0,2}[¥￥]?${NUM}(?![\\d.])`,
+  `(?:${alternation(TOOL_PRICE_KEYS)})["']?[ \\t]{0,2}[：:=]?[ \\t]{0,2}["']?(?:约|大约)?[ \\t]{0,2}[¥￥]?${NUM}(?![\\d.])`,
   'gi',
 );
 
@@ -454,7 +454,7 @@ function scanBracketed(text: string, add: (raw: string | undefined) => void): vo
 }
 
 const ANSWER_POI_SUFFIX_RE =
-  /风景名胜区|风景区|景区|公园|博物馆|博物院|纪念馆|美术馆|科技馆|广场|古镇|古城|老街|遗址|步行街|夜市|大厦|寺|宫/g;
+  /风景名胜区|风景区|景区|公园|博物馆|博物院|纪念馆|美术馆|科技馆|广场|古镇|古城|老街|遗址|步行街|夜市|大厦|寺|宫|塔|陵|庙/g;
 
 /**
  * POI names in an answer: the tool-side patterns, place labels (`景点：西湖`), JSON place keys, and CJK names
