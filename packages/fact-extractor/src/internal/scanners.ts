@@ -177,8 +177,9 @@ export function scanWind(text: string, out: Set<string>): void {
     if (isDigit(text.charCodeAt(m.index - 1))) continue;
     const from = backCodePoints(text, m.index, WIND_LEVEL_WINDOW);
     const window = text.slice(from, m.index);
-    const nl = window.lastIndexOf('\n');
-    if (!(nl >= 0 ? window.slice(nl) : window).includes('风')) continue;
+    const wind = window.lastIndexOf('风');
+    // Only wind words may sit between 风 and the level (东北风3级, 风力: ≤3级), not 西北风味面馆，5级.
+    if (wind < 0 || !/^[力向\s:：≤<>≥约为]*$/.test(window.slice(wind + 1))) continue;
     out.add(`${Number(m[1])}级`);
     if (m[2] !== undefined) out.add(`${Number(m[2])}级`);
   }
