@@ -75,7 +75,7 @@ function amapProvider(options: ToolContextOptions, env: Record<string, string | 
 }
 
 function resolveCache(
-  kind: ToolContextOptions['cache'] | string,
+  kind: ToolContextOptions['cache'],
   world: WorldName,
   options: ToolContextOptions,
   env: Record<string, string | undefined>,
@@ -100,7 +100,7 @@ function resolveCache(
         ...(options.logger !== undefined ? { logger: options.logger } : {}),
       });
     default:
-      throw configError(`unknown cache kind "${chosen}"`, 'use memory, sqlite or none');
+      throw configError(`unknown cache kind "${String(chosen)}"`, 'use memory, sqlite or none');
   }
 }
 

@@ -120,9 +120,9 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && cleanText(value) === '');
 }
 
-function fail(ctx: z.RefinementCtx, field: Field | string, message?: string): never {
-  ctx.addIssue({ code: 'custom', message: message ?? FORMATS[field as Field] ?? `${field} 格式不正确`, path: [field] });
-  return z.NEVER as never;
+function fail(ctx: z.RefinementCtx, field: Field, message?: string): never {
+  ctx.addIssue({ code: 'custom', message: message ?? FORMATS[field], path: [field] });
+  return z.NEVER;
 }
 
 function requiredText(field: Field, maxChars?: number) {
@@ -136,7 +136,7 @@ function requiredText(field: Field, maxChars?: number) {
 }
 
 function optionalText(field: Field) {
-  return z.unknown().transform((v, ctx): string | undefined => {
+  return z.unknown().optional().transform((v, ctx): string | undefined => {
     if (isBlank(v)) return undefined;
     if (typeof v !== 'string') return fail(ctx, field);
     return cleanText(v);
@@ -151,7 +151,9 @@ function requiredCity(field: Field) {
 }
 
 function optionalCity(field: Field) {
-  return optionalText(field).transform((v) => (v === undefined ? undefined : normalizeCityName(v) || undefined));
+  return optionalText(field)
+    .transform((v) => (v === undefined ? undefined : normalizeCityName(v) || undefined))
+    .optional();
 }
 
 function coordinate(field: Field) {
@@ -175,7 +177,7 @@ const modeField = z.unknown().transform((v, ctx): TravelMode => {
   return mode ?? fail(ctx, 'mode');
 });
 
-const waypointsField = z.unknown().transform((v, ctx): string | undefined => {
+const waypointsField = z.unknown().optional().transform((v, ctx): string | undefined => {
   if (isBlank(v)) return undefined;
   const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[;；|]/).filter((s) => s.trim() !== '') : null;
   if (items === null || items.length > MAX_WAYPOINTS) return fail(ctx, 'waypoints');
@@ -206,14 +208,14 @@ export const TOOL_ARGUMENT_SCHEMAS = {
   around_search: z.object({
     location: coordinate('location'),
     radius: radiusField,
-    keyword: optionalText('keyword'),
+    keyword: optionalText('keyword').optional(),
     region: optionalCity('region'),
   }),
   direction: z.object({
     origin: coordinate('origin'),
     destination: coordinate('destination'),
     mode: modeField,
-    waypoints: waypointsField,
+    waypoints: waypointsField.optional(),
   }),
   weather: z.object({ city: requiredCity('city') }),
   search_flights: z.object({ date: dateField, from_city: requiredCity('from_city'), to_city: requiredCity('to_city') }),

@@ -272,7 +272,7 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
   };
 
   const call = async (tool: MapToolName, args: Record<string, unknown>): Promise<ProviderOutcome> => {
-    const s = (k: string): string | undefined => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
+    const s = (k: string): string | undefined => (typeof args[k] === 'string' ? (args[k]) : undefined);
     switch (tool) {
       case 'poi_search':
       case 'around_search': {
@@ -280,7 +280,7 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
         if (tool === 'poi_search') params['keywords'] = s('address') ?? '';
         else {
           params['location'] = s('location') ?? '';
-          params['radius'] = String(args['radius'] ?? 5000);
+          params['radius'] = typeof args['radius'] === 'number' ? String(args['radius']) : '5000';
           if (s('keyword') !== undefined) params['keywords'] = s('keyword')!;
         }
         if (s('region') !== undefined) params['region'] = s('region')!;

@@ -42,7 +42,7 @@ function aroundSearch(args: Record<string, unknown>, ctx: ProviderCallContext): 
     if (region !== undefined) return unknownCity(region);
     return failure(ERROR_CODES.NO_RESULTS, '该坐标附近暂无地点数据，请确认坐标位于支持的城市内');
   }
-  const pois = searchAround(poiTableFor(city, ctx.epoch.salt).pois, centre, radius, keyword, city);
+  const pois = searchAround(poiTableFor(city, ctx.epoch.salt).pois, centre, radius, keyword, city, ctx.epoch.salt);
   if (pois.length === 0) {
     return failure(ERROR_CODES.NO_RESULTS, `半径${radius}米内未找到${keyword === undefined ? '地点' : `与「${keyword}」相关的地点`}，可扩大半径后重试`);
   }

@@ -83,6 +83,8 @@ interface PlaceDraft {
   rating: number;
   hours: string;
   cost: PoiCost | null;
+  /** The street of the address, when the name already mentions it. */
+  road?: string;
 }
 
 /** Landmark kind → category path and search category. */
@@ -171,11 +173,13 @@ function placePoint(g: Generator, nearAnchor: number): LngLat {
   if (g.rng.chance(nearAnchor) && g.anchors.length > 0) {
     return offsetKm(g.rng.pick(g.anchors), Math.sqrt(g.rng.float()) * 2.2 + 0.15, g.rng.range(0, 360));
   }
-  return offsetKm(g.city.center, Math.sqrt(g.rng.float()) * 9 + 0.3, g.rng.range(0, 360));
+  return offsetKm(g.city.center, g.rng.float() * 8 + 0.2, g.rng.range(0, 360));
 }
 
-function branch(g: Generator, road: string): string {
-  return g.rng.chance(0.5) ? `(${road}店)` : `(${g.rng.pick(g.city.landmarks.length > 0 ? g.city.landmarks : [road])}店)`;
+/** A branch suffix: the shop's road, or a landmark within walking distance of it. */
+function branch(g: Generator, road: string, point: LngLat): string {
+  const near = (g.city.landmarkDetails ?? []).filter((d) => haversineKm(d.location, point) < 3).map((d) => d.name);
+  return near.length > 0 && g.rng.chance(0.5) ? `(${g.rng.pick(near)}店)` : `(${road}店)`;
 }
 
 function add(g: Generator, draft: Omit<PlaceDraft, 'fixed'>): void {
@@ -184,31 +188,41 @@ function add(g: Generator, draft: Omit<PlaceDraft, 'fixed'>): void {
   g.out.push({ ...draft, fixed: false });
 }
 
-function restaurants(g: Generator, count: number): void {
-  const local = PROVINCE_CUISINE[g.city.province] ?? { cuisine: '家常菜', dishes: ['面馆', '饺子', '家常菜'] };
+function localCuisine(city: CityProfile): { cuisine: string; dishes: readonly string[] } {
+  return PROVINCE_CUISINE[city.province] ?? { cuisine: '家常菜', dishes: ['面馆', '饺子', '家常菜'] };
+}
+
+function restaurantDraft(g: Generator, theme: string, point: LngLat): Omit<PlaceDraft, 'fixed'> {
+  const local = localCuisine(g.city);
+  const format = RESTAURANT_FORMATS[theme] ?? RESTAURANT_FORMATS['local']!;
+  const dish = g.rng.pick(local.dishes);
+  const ending = g.rng.pick(format.ending).replace('{cuisine}', local.cuisine).replace('{dish}', dish);
+  const road = g.rng.pick(g.city.roads);
+  const head = theme === '老字号探访' || theme === '街头小吃' || theme === '地方特色小吃' ? `${g.rng.pick(SURNAMES)}记` : brand(g);
+  const [lo, hi] = format.cost;
+  return {
+    name: `${head}${ending}${g.rng.chance(0.55) ? branch(g, road, point) : ''}`,
+    road,
+    category: '餐厅',
+    type: format.type.replace('{cuisine}', local.cuisine),
+    tags: ['餐厅', '美食', '餐饮', '饭店', local.cuisine, dish, theme, ...format.tags],
+    point,
+    rating: Number(g.rng.range(3.9, 4.9).toFixed(1)),
+    hours: g.rng.pick(format.hours),
+    cost: { kind: '人均', value: roundTo(g.rng.range(lo, hi), lo >= 100 ? 10 : 1) },
+  };
+}
+
+function restaurantThemes(g: Generator, count: number): string[] {
   const themes = g.city.foodThemes.filter((t) => RESTAURANT_FORMATS[t] !== undefined);
   const plan: string[] = [];
   for (const theme of themes) for (let i = 0; i < 4; i++) plan.push(theme);
   while (plan.length < count) plan.push(g.rng.chance(0.7) ? 'local' : g.rng.pick(['火锅美食', '地方特色小吃', '特色饮品甜品']));
-  for (const theme of plan.slice(0, Math.max(count, plan.length))) {
-    const format = RESTAURANT_FORMATS[theme]!;
-    const dish = g.rng.pick(local.dishes);
-    const ending = g.rng.pick(format.ending).replace('{cuisine}', local.cuisine).replace('{dish}', dish);
-    const road = g.rng.pick(g.city.roads);
-    const head = theme === '老字号探访' || theme === '街头小吃' || theme === '地方特色小吃' ? `${g.rng.pick(SURNAMES)}记` : brand(g);
-    const name = `${head}${ending}${g.rng.chance(0.55) ? branch(g, road) : ''}`;
-    const [lo, hi] = format.cost;
-    add(g, {
-      name,
-      category: '餐厅',
-      type: format.type.replace('{cuisine}', local.cuisine),
-      tags: ['餐厅', '美食', '餐饮', '饭店', local.cuisine, dish, theme, ...format.tags],
-      point: placePoint(g, 0.6),
-      rating: Number(g.rng.range(3.9, 4.9).toFixed(1)),
-      hours: g.rng.pick(format.hours),
-      cost: { kind: '人均', value: roundTo(g.rng.range(lo, hi), lo >= 100 ? 10 : 1) },
-    });
-  }
+  return plan;
+}
+
+function restaurants(g: Generator, count: number): void {
+  for (const theme of restaurantThemes(g, count)) add(g, restaurantDraft(g, theme, placePoint(g, 0.6)));
 }
 
 function foodStreets(g: Generator): void {
@@ -234,24 +248,28 @@ function foodStreets(g: Generator): void {
   }
 }
 
+function hotelDraft(g: Generator, t: number, point: LngLat): Omit<PlaceDraft, 'fixed'> {
+  const tier = HOTEL_TIERS[t]!;
+  const road = g.rng.pick(g.city.roads);
+  const prefix = tier.tier === '豪华型' && g.rng.chance(0.5) ? g.city.name : '';
+  const name = `${prefix}${g.rng.pick(HOTEL_BRANDS)}${g.rng.pick(tier.endings)}${tier.tier === '民宿' || prefix ? '' : branch(g, road, point)}`;
+  return {
+    name,
+    road,
+    category: '酒店',
+    type: tier.type,
+    tags: ['酒店', '住宿', '宾馆', '旅馆', tier.tier, ...(tier.tier === '民宿' ? ['民宿', '客栈'] : [])],
+    point,
+    rating: Number(g.rng.range(tier.rating[0], tier.rating[1]).toFixed(1)),
+    hours: '24小时营业',
+    cost: { kind: '房价', value: roundTo(g.rng.range(tier.price[0], tier.price[1]), 10) - (g.rng.chance(0.6) ? 2 : 0) },
+  };
+}
+
 function hotels(g: Generator): void {
   const counts = [3, 3, 3, 2, 2];
-  HOTEL_TIERS.forEach((tier, t) => {
-    for (let i = 0; i < counts[t]!; i++) {
-      const road = g.rng.pick(g.city.roads);
-      const prefix = tier.tier === '豪华型' && g.rng.chance(0.5) ? g.city.name : '';
-      const name = `${prefix}${g.rng.pick(HOTEL_BRANDS)}${g.rng.pick(tier.endings)}${tier.tier === '民宿' || prefix ? '' : branch(g, road)}`;
-      add(g, {
-        name,
-        category: '酒店',
-        type: tier.type,
-        tags: ['酒店', '住宿', '宾馆', '旅馆', tier.tier, ...(tier.tier === '民宿' ? ['民宿', '客栈'] : [])],
-        point: placePoint(g, 0.55),
-        rating: Number(g.rng.range(tier.rating[0], tier.rating[1]).toFixed(1)),
-        hours: '24小时营业',
-        cost: { kind: '房价', value: roundTo(g.rng.range(tier.price[0], tier.price[1]), 10) - (g.rng.chance(0.6) ? 2 : 0) },
-      });
-    }
+  HOTEL_TIERS.forEach((_, t) => {
+    for (let i = 0; i < counts[t]!; i++) add(g, hotelDraft(g, t, placePoint(g, 0.55)));
   });
 }
 
@@ -355,60 +373,68 @@ function shopping(g: Generator): void {
   }
 }
 
+function leisureDraft(g: Generator, k: number, point: LngLat): Omit<PlaceDraft, 'fixed'> {
+  const kind = LEISURE[k]!;
+  const road = g.rng.pick(g.city.roads);
+  return {
+    name: `${g.rng.pick(PLACE_WORDS)}${kind.ending}${branch(g, road, point)}`,
+    road,
+    category: '休闲',
+    type: kind.type,
+    tags: [...kind.tags, '休闲'],
+    point,
+    rating: Number(g.rng.range(4.2, 4.8).toFixed(1)),
+    hours: g.rng.pick(['09:00-22:00', '10:00-23:00', '08:30-21:30']),
+    cost: kind.cost[1] === 0 ? null : { kind: '人均', value: g.rng.int(kind.cost[0], kind.cost[1]) },
+  };
+}
+
 function leisure(g: Generator): void {
-  for (const kind of LEISURE) {
-    const road = g.rng.pick(g.city.roads);
-    add(g, {
-      name: `${g.rng.pick(PLACE_WORDS)}${kind.ending}${branch(g, road)}`,
-      category: '休闲',
-      type: kind.type,
-      tags: [...kind.tags, '休闲'],
-      point: placePoint(g, 0.6),
-      rating: Number(g.rng.range(4.2, 4.8).toFixed(1)),
-      hours: g.rng.pick(['09:00-22:00', '10:00-23:00', '08:30-21:30']),
-      cost: kind.cost[1] === 0 ? null : { kind: '人均', value: g.rng.int(kind.cost[0], kind.cost[1]) },
-    });
-  }
+  LEISURE.forEach((_, k) => add(g, leisureDraft(g, k, placePoint(g, 0.6))));
 }
 
 function nearestDistrict(city: CityProfile, rng: Rng): string {
   return city.districts.length > 0 ? rng.pick(city.districts) : `${city.name}市区`;
 }
 
+function finishDraft(city: CityProfile, salt: string, d: PlaceDraft): OfflinePoi {
+  const rng = d.fixed ? stableRng(city, `address|${d.name}`) : new Rng(`navworld-addr|${city.name}|${salt}|${d.name}`);
+  const road = d.road ?? rng.pick(city.roads);
+  const address = d.category === '机场' ? `机场路${rng.int(1, 99)}号` : `${road}${rng.int(1, 399)}号`;
+  const idRng = d.fixed ? stableRng(city, `id|${d.name}`) : rng;
+  return {
+    name: d.name,
+    id: poiId(idRng),
+    location: formatLngLat(d.point),
+    type: d.type,
+    address,
+    pname: city.province,
+    cityname: city.name,
+    adname: nearestDistrict(city, rng),
+    rating: d.rating,
+    tel: d.category === '美食街' || d.category === '公园' ? '' : telephone(rng, city.citycode),
+    hours: d.hours,
+    cost: d.cost,
+    category: d.category,
+    tags: d.tags,
+    point: d.point,
+    fixed: d.fixed,
+  };
+}
+
 function finish(city: CityProfile, salt: string, drafts: PlaceDraft[]): OfflinePoi[] {
-  return drafts.map((d) => {
-    const rng = d.fixed ? stableRng(city, `address|${d.name}`) : new Rng(`navworld-addr|${city.name}|${salt}|${d.name}`);
-    const road = rng.pick(city.roads);
-    const address =
-      d.category === '机场' ? `机场路${rng.int(1, 99)}号` : `${road}${rng.int(1, 399)}号`;
-    const idRng = d.fixed ? stableRng(city, `id|${d.name}`) : rng;
-    const telRng = new Rng(`navworld-tel|${city.name}|${salt}|${d.name}`);
-    return {
-      name: d.name,
-      id: poiId(idRng),
-      location: formatLngLat(d.point),
-      type: d.type,
-      address,
-      pname: city.province,
-      cityname: city.name,
-      adname: nearestDistrict(city, rng),
-      rating: d.rating,
-      tel: d.category === '美食街' || d.category === '公园' ? '' : telephone(telRng, city.citycode),
-      hours: d.hours,
-      cost: d.cost,
-      category: d.category,
-      tags: d.tags,
-      point: d.point,
-      fixed: d.fixed,
-    };
-  });
+  return drafts.map((d) => finishDraft(city, salt, d));
 }
 
 /** Builds a city's POI table for an epoch salt (pure; see {@link poiTableFor} for the memoised form). */
 export function buildPoiTable(city: CityProfile, salt: string): PoiTable {
   const rng = new Rng(`navworld-world|${city.name}|${salt}`);
   const fixed = fixedPlaces(city, rng);
-  const anchors: LngLat[] = [city.center, ...fixed.filter((p) => p.category === '景点').map((p) => p.point)];
+  const anchors: LngLat[] = [
+    city.center,
+    city.center,
+    ...fixed.filter((p) => p.category === '景点' && haversineKm(p.point, city.center) < 25).map((p) => p.point),
+  ];
   const g: Generator = { rng, city, anchors, used: new Set(fixed.map((p) => p.name)), out: [] };
   restaurants(g, 22 + rng.int(0, 4));
   foodStreets(g);
@@ -445,4 +471,37 @@ export function distanceMetres(a: LngLat, b: LngLat): number {
 /** A short digest of a string, for stable seeds of long inputs. */
 export function digest(text: string): string {
   return sha256Hex(text).slice(0, 16);
+}
+
+/** Size of a neighbourhood cell in degrees (about a kilometre). */
+export const CELL_DEGREES = 0.01;
+
+const cellMemo = new Map<string, readonly OfflinePoi[]>();
+const CELL_MEMO_SIZE = 20_000;
+
+/**
+ * The everyday places of one ~1 km cell (restaurants, hotels, cafés): real maps have them on every street, so
+ * around_search finds some wherever it looks. Denser near the centre; depends on (city, salt, cell).
+ */
+export function cellPois(city: CityProfile, salt: string, i: number, j: number): readonly OfflinePoi[] {
+  const key = `${city.name}|${salt}|${i}|${j}`;
+  const hit = cellMemo.get(key);
+  if (hit !== undefined) return hit;
+  const rng = new Rng(`navworld-cell|${key}`);
+  const g: Generator = { rng, city, anchors: [], used: new Set(), out: [] };
+  const corner: LngLat = [i * CELL_DEGREES, j * CELL_DEGREES];
+  const km = haversineKm([corner[0] + CELL_DEGREES / 2, corner[1] + CELL_DEGREES / 2], city.center);
+  const count = km < 3 ? rng.int(3, 5) : km < 8 ? rng.int(2, 4) : km < 15 ? rng.int(1, 2) : rng.int(0, 1);
+  const themes = restaurantThemes(g, 8);
+  for (let n = 0; n < count; n++) {
+    const point: LngLat = [corner[0] + rng.float() * CELL_DEGREES, corner[1] + rng.float() * CELL_DEGREES];
+    const roll = rng.float();
+    if (roll < 0.62) add(g, restaurantDraft(g, rng.pick(themes), point));
+    else if (roll < 0.82) add(g, hotelDraft(g, rng.weighted([0, 1, 2, 3, 4], [4, 3, 2, 1, 1]), point));
+    else add(g, leisureDraft(g, rng.int(0, LEISURE.length - 1), point));
+  }
+  const pois = finish(city, salt, g.out);
+  cellMemo.set(key, pois);
+  if (cellMemo.size > CELL_MEMO_SIZE) cellMemo.delete(cellMemo.keys().next().value!);
+  return pois;
 }

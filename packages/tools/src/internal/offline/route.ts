@@ -47,7 +47,7 @@ function stepCount(routeKm: number, rng: Rng): number {
   return rng.int(4, 6);
 }
 
-const TURNS = ['左转', '右转', '向左前方行驶', '向右前方行驶', '直行'] as const;
+const TURNS = ['左转', '右转', '向左前方', '向右前方', '直行'] as const;
 
 function roadSequence(rng: Rng, from: CityProfile, to: CityProfile, count: number, longTrip: boolean): string[] {
   const fromRoads = rng.shuffle(from.roads);

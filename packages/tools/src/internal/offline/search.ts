@@ -2,7 +2,7 @@ import { listCities, type CityProfile } from '@navworld/knowledge-graph';
 import { AROUND_SEARCH_LIMIT, OFFLINE_WORLD_REACH_KM, POI_SEARCH_LIMITS } from '../../config';
 import type { PoiRecord } from '../../types';
 import { haversineKm, type LngLat } from '../geo';
-import type { OfflinePoi, PoiCategory } from './poi-table';
+import { CELL_DEGREES, cellPois, type OfflinePoi, type PoiCategory } from './poi-table';
 
 /** Query words that stand for a category (美食 → 餐厅, 住宿 → 酒店 …). */
 const SYNONYMS: ReadonlyArray<{ words: readonly string[]; tag: string }> = [
@@ -134,6 +134,22 @@ export function searchPois(pois: readonly OfflinePoi[], query: string, city: Cit
   return picked.map((p) => publicRecord(p));
 }
 
+/** Neighbourhood cells are only consulted this far from the centre of an around search (metres). */
+const CELL_REACH_M = 3000;
+
+function neighbourhood(city: CityProfile, salt: string, centre: LngLat, radiusM: number): OfflinePoi[] {
+  const reachKm = Math.min(radiusM, CELL_REACH_M) / 1000;
+  const dLat = reachKm / 111.32;
+  const dLng = reachKm / (111.32 * Math.cos((centre[1] * Math.PI) / 180));
+  const out: OfflinePoi[] = [];
+  for (let i = Math.floor((centre[0] - dLng) / CELL_DEGREES); i <= Math.floor((centre[0] + dLng) / CELL_DEGREES); i++) {
+    for (let j = Math.floor((centre[1] - dLat) / CELL_DEGREES); j <= Math.floor((centre[1] + dLat) / CELL_DEGREES); j++) {
+      out.push(...cellPois(city, salt, i, j));
+    }
+  }
+  return out;
+}
+
 /** POIs within `radiusM` metres of `centre`, nearest first, optionally filtered by a keyword. */
 export function searchAround(
   pois: readonly OfflinePoi[],
@@ -141,10 +157,14 @@ export function searchAround(
   radiusM: number,
   keyword: string | undefined,
   city: CityProfile,
+  salt: string,
 ): PoiRecord[] {
   const q = keyword === undefined ? undefined : prepareQuery(keyword, city);
   const found: Array<{ poi: OfflinePoi; d: number }> = [];
-  for (const poi of pois) {
+  const seen = new Set<string>();
+  for (const poi of [...pois, ...neighbourhood(city, salt, centre, radiusM)]) {
+    if (seen.has(poi.name)) continue;
+    seen.add(poi.name);
     const d = Math.round(haversineKm(centre, poi.point) * 1000);
     if (d > radiusM) continue;
     if (q !== undefined && matchScore(poi, q) === 0) continue;
