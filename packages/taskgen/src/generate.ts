@@ -1,0 +1,580 @@
+// The problem generator: a pure function of the task id.
+
+import {
+  ERROR_CODES,
+  NavworldError,
+  PROBLEM_TYPES,
+  type Difficulty,
+  type DifficultyProfile,
+  type DistanceCategory,
+  type ProblemType,
+  type ToolName,
+  type TravelProblem,
+} from '@navworld/core-types';
+import { transportFareCeiling } from '@navworld/knowledge-graph';
+import { budgetFloor, tightenBudget } from './budget';
+import {
+  ARRIVAL_CHOICES,
+  BUDGET_LEVELS,
+  BUDGET_LEVEL_ORDER,
+  BUSINESS_ARRIVAL_CHOICES,
+  BUSINESS_BUDGET_LEVELS,
+  BUSINESS_EXTRA_CONSTRAINTS,
+  BUSINESS_PREFERENCES,
+  BUSINESS_PURPOSES,
+  CONFLICTS_BY_TYPE,
+  CONFLICT_PAIRS,
+  DIFFICULTY_PROFILES,
+  FAMILY_BASE_CONSTRAINT,
+  FAMILY_BUDGET_LEVELS,
+  FAMILY_EXTRA_CONSTRAINTS,
+  FAMILY_EXTRA_INTERESTS,
+  FAMILY_FALLBACK_INTERESTS,
+  FAMILY_SECOND_INTEREST,
+  FLIGHT_CONFLICTS,
+  FLIGHT_ONLY_CONSTRAINTS,
+  FOOD_THEMES,
+  FOOD_TOUR_CONSTRAINTS,
+  FOOD_TOUR_CONSTRAINT_RATE,
+  FOOD_TOUR_EXTRA_INTERESTS,
+  FOOD_TOUR_FIRST_INTEREST,
+  FOOD_TOUR_GROUP_TYPES,
+  FOOD_TOUR_THIRD_INTERESTS,
+  GROUP_SIZE_RANGE,
+  GROUP_TYPES,
+  HYBRID_URGENT_PREFERENCES,
+  INTERCITY_PREFERENCES,
+  MULTI_DAY_CAP,
+  MULTI_DAY_MIN,
+  POSSIBLE_TIME_PRESSURE_RATE,
+  SEED_PREFIX,
+  SINGLE_DAY_TYPES,
+  SINGLE_POI_BUDGET_LEVELS,
+  SINGLE_POI_CONSTRAINTS,
+  SINGLE_POI_SECOND_INTERESTS,
+  STUDY_THEMES,
+  TASKGEN_VERSION,
+  TRAVEL_DATE_CYCLE,
+  TRIP_CONSTRAINTS,
+  TYPICAL_FARE_SHARE,
+  URGENT_ARRIVAL_CHOICES,
+  VEGETARIAN_CONSTRAINT,
+  VEGETARIAN_THEME,
+  type BudgetLevel,
+} from './config';
+import { problemHash } from './hash';
+import { createRng, sample, type Rng } from './internal/rng';
+import {
+  ALL_CITY_NAMES,
+  CITIES_IN_SEASON,
+  CITY_SPECIALTIES,
+  FOOD_THEME_CITIES,
+  FOOD_THEME_CITIES_IN_SEASON,
+  INTERESTS_WITHOUT,
+  PAIRS,
+  PAIRS_IN_SEASON,
+  POI_POOL,
+  POI_POOL_IN_SEASON,
+  TRAVEL_DAYS,
+  cityOf,
+  inSeason,
+} from './internal/tables';
+import { renderPrompt } from './prompt';
+
+const BASE_TOOLS: readonly ToolName[] = ['poi_search', 'around_search', 'direction', 'weather'];
+const ALL_TOOLS: readonly ToolName[] = [
+  'poi_search',
+  'around_search',
+  'direction',
+  'weather',
+  'search_flights',
+  'search_train_tickets',
+];
+const BUSINESS_TOOLS: readonly ToolName[] = [
+  'poi_search',
+  'direction',
+  'weather',
+  'search_flights',
+  'search_train_tickets',
+];
+const INTERCITY_TOOLS: Readonly<Record<DistanceCategory, readonly ToolName[]>> = {
+  short: ['poi_search', 'direction', 'weather', 'search_train_tickets'],
+  medium: ['poi_search', 'direction', 'weather', 'search_flights', 'search_train_tickets'],
+  long: ['poi_search', 'direction', 'weather', 'search_flights'],
+};
+const CATEGORIES: readonly DistanceCategory[] = ['short', 'medium', 'long'];
+const FAR_CATEGORIES: readonly DistanceCategory[] = ['medium', 'long'];
+const TRIP_CONSTRAINTS_NO_FLIGHTS = TRIP_CONSTRAINTS.filter((c) => !FLIGHT_ONLY_CONSTRAINTS.has(c));
+
+/** What every type generator decides; the common steps fill in the rest. */
+interface Draft {
+  originCity: string | null;
+  destinationCity: string;
+  distanceCategory: DistanceCategory | null;
+  numDays: number;
+  groupType: string;
+  groupSize: number;
+  budgetLevel: BudgetLevel;
+  rawBudget: number;
+  budgetScope: 'per_person' | 'group_total' | 'dining';
+  arrivalConstraint: string | null;
+  preference: string | null;
+  interests: string[];
+  constraints: string[];
+  targetPoi: string | null;
+  foodTheme: string | null;
+  requiredTools: readonly ToolName[];
+}
+
+interface Context {
+  readonly rng: Rng;
+  readonly type: ProblemType;
+  readonly difficulty: Difficulty;
+  readonly profile: DifficultyProfile;
+  readonly month: number;
+  readonly timePressure: boolean;
+}
+
+/** Throws INVALID_TASK_ID unless `taskId` is an integer in [0, 2^31). */
+export function validateTaskId(taskId: unknown): asserts taskId is number {
+  if (
+    typeof taskId !== 'number' ||
+    !Number.isInteger(taskId) ||
+    taskId < 0 ||
+    taskId > 2 ** 31 - 1
+  ) {
+    throw new NavworldError(ERROR_CODES.INVALID_TASK_ID, `invalid task id: ${String(taskId)}`, {
+      hint: 'A task id is an integer from 0 to 2147483647.',
+      details: { taskId: typeof taskId === 'number' ? taskId : String(taskId) },
+    });
+  }
+}
+
+/** Problem type of a task id: `taskId mod 7` in the order of `PROBLEM_TYPES`. */
+export function problemTypeOf(taskId: number): ProblemType {
+  validateTaskId(taskId);
+  return PROBLEM_TYPES[taskId % 7]!;
+}
+
+/** Difficulty of a task id: `floor(taskId / 7) mod 3 + 1`. */
+export function difficultyOf(taskId: number): Difficulty {
+  validateTaskId(taskId);
+  return ((Math.floor(taskId / 7) % 3) + 1) as Difficulty;
+}
+
+/** Travel date of a task id: the base date plus `taskId mod 365` days. */
+export function travelDateOf(taskId: number): string {
+  validateTaskId(taskId);
+  return TRAVEL_DAYS[taskId % TRAVEL_DATE_CYCLE]!.date;
+}
+
+function drawDays(ctx: Context): number {
+  if (SINGLE_DAY_TYPES.has(ctx.type)) return 1;
+  const lo = MULTI_DAY_MIN[ctx.difficulty];
+  const hi = Math.min(MULTI_DAY_CAP[ctx.type] ?? Infinity, Math.max(lo, ctx.profile.maxDays));
+  return ctx.rng.int(lo, hi);
+}
+
+function drawGroup(rng: Rng, types: readonly (keyof typeof GROUP_SIZE_RANGE)[]): [string, number] {
+  const type = rng.pick(types);
+  const [lo, hi] = GROUP_SIZE_RANGE[type];
+  return [type, lo === hi ? lo : rng.int(lo, hi)];
+}
+
+function drawPerDay(rng: Rng, levels: readonly BudgetLevel[]): [BudgetLevel, number] {
+  const level = rng.pick(levels);
+  const [lo, hi] = BUDGET_LEVELS[level];
+  return [level, rng.int(lo, hi)];
+}
+
+function typicalFare(rng: Rng, origin: string, destination: string): number {
+  return (
+    transportFareCeiling(origin, destination) *
+    rng.uniform(TYPICAL_FARE_SHARE[0], TYPICAL_FARE_SHARE[1])
+  );
+}
+
+/** A pair of the category; a destination out of season is swapped for an in-season pair of the same category. */
+function drawPair(ctx: Context, category: DistanceCategory): readonly [string, string] {
+  const pair = ctx.rng.pick(PAIRS[category]);
+  if (inSeason(cityOf(pair[1]), ctx.month)) return pair;
+  const safe = PAIRS_IN_SEASON[category][ctx.month]!;
+  return safe.length > 0 ? ctx.rng.pick(safe) : pair;
+}
+
+function drawCity(ctx: Context): string {
+  const city = ctx.rng.pick(ALL_CITY_NAMES);
+  if (inSeason(cityOf(city), ctx.month)) return city;
+  const safe = CITIES_IN_SEASON[ctx.month]!;
+  return safe.length > 0 ? ctx.rng.pick(safe) : city;
+}
+
+/** 3–5 interests, the first one a specialty of the city. */
+function drawInterests(rng: Rng, city: string): string[] {
+  const n = rng.int(3, 5);
+  const specialty = rng.pick(CITY_SPECIALTIES.get(city)!);
+  return [specialty, ...sample(rng, INTERESTS_WITHOUT.get(specialty)!, n - 1)];
+}
+
+function intercity(ctx: Context): Draft {
+  const { rng } = ctx;
+  const category = rng.pick(CATEGORIES);
+  const [origin, destination] = drawPair(ctx, category);
+  const [level, perDay] = drawPerDay(rng, BUDGET_LEVEL_ORDER);
+  const arrival = ctx.timePressure ? rng.pick(URGENT_ARRIVAL_CHOICES) : rng.pick(ARRIVAL_CHOICES);
+  return {
+    originCity: origin,
+    destinationCity: destination,
+    distanceCategory: category,
+    numDays: 1,
+    groupType: 'solo',
+    groupSize: 1,
+    budgetLevel: level,
+    rawBudget: perDay + typicalFare(rng, origin, destination),
+    budgetScope: 'per_person',
+    arrivalConstraint: arrival,
+    preference: rng.pick(INTERCITY_PREFERENCES),
+    interests: [],
+    constraints: [],
+    targetPoi: null,
+    foodTheme: null,
+    requiredTools: INTERCITY_TOOLS[category],
+  };
+}
+
+function multiday(ctx: Context): Draft {
+  const { rng } = ctx;
+  const destination = drawCity(ctx);
+  const days = drawDays(ctx);
+  const [groupType, size] = drawGroup(rng, GROUP_TYPES);
+  const [level, perDay] = drawPerDay(rng, BUDGET_LEVEL_ORDER);
+  const interests = drawInterests(rng, destination);
+  const k = rng.int(0, Math.min(ctx.difficulty, 2));
+  return {
+    originCity: null,
+    destinationCity: destination,
+    distanceCategory: null,
+    numDays: days,
+    groupType,
+    groupSize: size,
+    budgetLevel: level,
+    rawBudget: perDay * days * size,
+    budgetScope: 'group_total',
+    arrivalConstraint: null,
+    preference: null,
+    interests,
+    constraints: sample(rng, TRIP_CONSTRAINTS_NO_FLIGHTS, k),
+    targetPoi: null,
+    foodTheme: null,
+    requiredTools: BASE_TOOLS,
+  };
+}
+
+function hybrid(ctx: Context): Draft {
+  const { rng } = ctx;
+  const category = rng.pick(FAR_CATEGORIES);
+  const [origin, destination] = drawPair(ctx, category);
+  const days = drawDays(ctx);
+  const [groupType, size] = drawGroup(rng, GROUP_TYPES);
+  const [level, perDay] = drawPerDay(rng, BUDGET_LEVEL_ORDER);
+  const fare = typicalFare(rng, origin, destination);
+  const interests = drawInterests(rng, destination);
+  const k = rng.int(0, Math.min(ctx.difficulty, 2));
+  const constraints = sample(rng, TRIP_CONSTRAINTS, k);
+  const preference = ctx.timePressure
+    ? rng.pick(HYBRID_URGENT_PREFERENCES)
+    : rng.pick(INTERCITY_PREFERENCES);
+  return {
+    originCity: origin,
+    destinationCity: destination,
+    distanceCategory: category,
+    numDays: days,
+    groupType,
+    groupSize: size,
+    budgetLevel: level,
+    rawBudget: (perDay * days + fare * 2) * size,
+    budgetScope: 'group_total',
+    arrivalConstraint: null,
+    preference,
+    interests,
+    constraints,
+    targetPoi: null,
+    foodTheme: null,
+    requiredTools: ALL_TOOLS,
+  };
+}
+
+function singlePoi(ctx: Context): Draft {
+  const { rng } = ctx;
+  let entry = rng.pick(POI_POOL);
+  let destination = rng.pick(entry.cities);
+  if (!inSeason(cityOf(destination), ctx.month)) {
+    const safe = POI_POOL_IN_SEASON[ctx.month]!;
+    if (safe.length > 0) {
+      entry = rng.pick(safe);
+      destination = rng.pick(entry.cities);
+    }
+  }
+  const [groupType, size] = drawGroup(rng, GROUP_TYPES);
+  const [level, perDay] = drawPerDay(rng, SINGLE_POI_BUDGET_LEVELS);
+  const second = rng.pick(SINGLE_POI_SECOND_INTERESTS);
+  const constraints = ctx.difficulty >= 2 ? sample(rng, SINGLE_POI_CONSTRAINTS, rng.int(0, 1)) : [];
+  return {
+    originCity: null,
+    destinationCity: destination,
+    distanceCategory: null,
+    numDays: 1,
+    groupType,
+    groupSize: size,
+    budgetLevel: level,
+    rawBudget: perDay * size,
+    budgetScope: 'group_total',
+    arrivalConstraint: null,
+    preference: null,
+    interests: [entry.poi, second],
+    constraints,
+    targetPoi: entry.poi,
+    foodTheme: null,
+    requiredTools: BASE_TOOLS,
+  };
+}
+
+function foodTour(ctx: Context): Draft {
+  const { rng } = ctx;
+  const theme = rng.pick(FOOD_THEMES);
+  let destination = rng.pick(FOOD_THEME_CITIES.get(theme)!);
+  if (!inSeason(cityOf(destination), ctx.month)) {
+    const safe = FOOD_THEME_CITIES_IN_SEASON.get(theme)![ctx.month]!;
+    if (safe.length > 0) destination = rng.pick(safe);
+  }
+  const days = drawDays(ctx);
+  const [groupType, size] = drawGroup(rng, FOOD_TOUR_GROUP_TYPES);
+  const [level, perDay] = drawPerDay(rng, BUDGET_LEVEL_ORDER);
+  const interests = [FOOD_TOUR_FIRST_INTEREST, theme, rng.pick(FOOD_TOUR_THIRD_INTERESTS)];
+  if (ctx.difficulty >= 2) {
+    const extra = rng.pick(FOOD_TOUR_EXTRA_INTERESTS);
+    if (!interests.includes(extra)) interests.push(extra);
+  }
+  let constraints: string[] = [];
+  if (theme === VEGETARIAN_THEME) constraints = [VEGETARIAN_CONSTRAINT];
+  else if (rng.chance(FOOD_TOUR_CONSTRAINT_RATE)) constraints = [rng.pick(FOOD_TOUR_CONSTRAINTS)];
+  return {
+    originCity: null,
+    destinationCity: destination,
+    distanceCategory: null,
+    numDays: days,
+    groupType,
+    groupSize: size,
+    budgetLevel: level,
+    // dining takes about half of a day's spend
+    rawBudget: (perDay * days * size) / 2,
+    budgetScope: 'dining',
+    arrivalConstraint: null,
+    preference: null,
+    interests,
+    constraints,
+    targetPoi: null,
+    foodTheme: theme,
+    requiredTools: BASE_TOOLS,
+  };
+}
+
+function business(ctx: Context): Draft {
+  const { rng } = ctx;
+  const category = rng.pick(FAR_CATEGORIES);
+  const [origin, destination] = drawPair(ctx, category);
+  const days = drawDays(ctx);
+  const purpose = rng.pick(BUSINESS_PURPOSES);
+  let preference: string;
+  let arrival: string;
+  if (ctx.timePressure) {
+    preference = '速度优先';
+    arrival = rng.pick(URGENT_ARRIVAL_CHOICES);
+  } else {
+    preference = rng.pick(BUSINESS_PREFERENCES);
+    arrival = rng.pick(BUSINESS_ARRIVAL_CHOICES);
+  }
+  const [level, perDay] = drawPerDay(rng, BUSINESS_BUDGET_LEVELS);
+  const fare = typicalFare(rng, origin, destination);
+  return {
+    originCity: origin,
+    destinationCity: destination,
+    distanceCategory: category,
+    numDays: days,
+    groupType: 'business',
+    groupSize: 1,
+    budgetLevel: level,
+    rawBudget: perDay * days + fare * 2,
+    budgetScope: 'group_total',
+    arrivalConstraint: arrival,
+    preference,
+    interests: [purpose],
+    constraints: ctx.difficulty >= 2 ? [rng.pick(BUSINESS_EXTRA_CONSTRAINTS)] : [],
+    targetPoi: null,
+    foodTheme: null,
+    requiredTools: BUSINESS_TOOLS,
+  };
+}
+
+function familyStudy(ctx: Context): Draft {
+  const { rng } = ctx;
+  const destination = drawCity(ctx);
+  const days = drawDays(ctx);
+  const size = rng.int(GROUP_SIZE_RANGE.family[0], GROUP_SIZE_RANGE.family[1]);
+  const [level, perDay] = drawPerDay(rng, FAMILY_BUDGET_LEVELS);
+  const theme = rng.pick(STUDY_THEMES);
+  const interests = [theme, FAMILY_SECOND_INTEREST];
+  const specialty = rng.pick(CITY_SPECIALTIES.get(destination)!);
+  interests.push(interests.includes(specialty) ? rng.pick(FAMILY_FALLBACK_INTERESTS) : specialty);
+  if (ctx.difficulty >= 2) {
+    const extra = rng.pick(FAMILY_EXTRA_INTERESTS);
+    if (!interests.includes(extra)) interests.push(extra);
+  }
+  const constraints = [FAMILY_BASE_CONSTRAINT];
+  if (ctx.difficulty >= 3) constraints.push(rng.pick(FAMILY_EXTRA_CONSTRAINTS));
+  return {
+    originCity: null,
+    destinationCity: destination,
+    distanceCategory: null,
+    numDays: days,
+    groupType: 'family',
+    groupSize: size,
+    budgetLevel: level,
+    rawBudget: perDay * days * size,
+    budgetScope: 'group_total',
+    arrivalConstraint: null,
+    preference: null,
+    interests,
+    constraints,
+    targetPoi: null,
+    foodTheme: null,
+    requiredTools: BASE_TOOLS,
+  };
+}
+
+const GENERATORS: Readonly<Record<ProblemType, (ctx: Context) => Draft>> = {
+  intercity,
+  multiday,
+  hybrid,
+  single_poi: singlePoi,
+  food_tour: foodTour,
+  business,
+  family_study: familyStudy,
+};
+
+/** Each constraint word and the words it conflicts with. */
+const RIVALS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [a, b] of CONFLICT_PAIRS) {
+    map.set(a, [...(map.get(a) ?? []), b]);
+    map.set(b, [...(map.get(b) ?? []), a]);
+  }
+  return map;
+})();
+
+/** True when `word` is already required, is the preference, or conflicts with either. */
+function clashes(word: string, draft: Draft): boolean {
+  if (draft.preference === word || draft.constraints.includes(word)) return true;
+  for (const rival of RIVALS.get(word) ?? []) {
+    if (draft.preference === rival || draft.constraints.includes(rival)) return true;
+  }
+  return false;
+}
+
+/**
+ * Appends up to `count` conflicting pairs that suit the type: pairs needing flights only when flights are
+ * required, never a pair sharing a member with (or conflicting with) the constraints so far or the transport
+ * preference, so no constraint appears twice and every declared conflict is the only tension it introduces.
+ */
+function injectConflicts(ctx: Context, draft: Draft): Array<[string, string]> {
+  const candidates = CONFLICTS_BY_TYPE[ctx.type];
+  const hasFlights = draft.requiredTools.includes('search_flights');
+  const order = sample(ctx.rng, candidates, candidates.length);
+  const chosen: Array<[string, string]> = [];
+  // Two ordinary constraints that happen to form a conflict are declared as such.
+  for (const [a, b] of CONFLICT_PAIRS) {
+    if (draft.constraints.includes(a) && draft.constraints.includes(b)) chosen.push([a, b]);
+  }
+  for (const index of order) {
+    if (chosen.length >= ctx.profile.constraintConflicts) break;
+    if (!hasFlights && FLIGHT_CONFLICTS.has(index)) continue;
+    const [a, b] = CONFLICT_PAIRS[index]!;
+    if (clashes(a, draft) || clashes(b, draft)) continue;
+    draft.constraints.push(a, b);
+    chosen.push([a, b]);
+  }
+  return chosen;
+}
+
+/**
+ * Generates the problem of a task id. Pure: the same id always gives a deep-equal problem (and the same
+ * canonical JSON and hash) in any process. `prompt` and `problemHash` are computed on first read and then
+ * kept; they behave as ordinary enumerable fields (JSON, spread, structuredClone and schema parsing see them).
+ *
+ * @throws NavworldError `INVALID_TASK_ID` for a negative, fractional, non-numeric or too large id.
+ */
+export function generateProblem(taskId: number): TravelProblem {
+  validateTaskId(taskId);
+  const type = PROBLEM_TYPES[taskId % 7]!;
+  const difficulty = ((Math.floor(taskId / 7) % 3) + 1) as Difficulty;
+  const profile = DIFFICULTY_PROFILES[difficulty];
+  const rng = createRng(SEED_PREFIX + taskId);
+  const timePressure =
+    profile.timePressure === 'yes' ||
+    (profile.timePressure === 'possible' && rng.chance(POSSIBLE_TIME_PRESSURE_RATE));
+  const day = TRAVEL_DAYS[taskId % TRAVEL_DATE_CYCLE]!;
+  const ctx: Context = { rng, type, difficulty, profile, month: day.month, timePressure };
+  const draft = GENERATORS[type](ctx);
+  const conflictingPairs = injectConflicts(ctx, draft);
+  const floor = budgetFloor({
+    problemType: type,
+    numDays: draft.numDays,
+    groupSize: draft.groupSize,
+    originCity: draft.originCity,
+    destinationCity: draft.destinationCity,
+    budgetScope: draft.budgetScope,
+  });
+  const budget = tightenBudget(draft.rawBudget, profile.constraintTightness, floor);
+
+  let prompt: string | undefined;
+  let hash: string | undefined;
+  const problem: TravelProblem = {
+    schemaVersion: 1,
+    taskId,
+    problemType: type,
+    difficulty,
+    difficultyProfile: {
+      constraintTightness: profile.constraintTightness,
+      constraintConflicts: profile.constraintConflicts,
+      timePressure: profile.timePressure,
+      maxDays: profile.maxDays,
+    },
+    originCity: draft.originCity,
+    destinationCity: draft.destinationCity,
+    distanceCategory: draft.distanceCategory,
+    travelDate: day.date,
+    numDays: draft.numDays,
+    budget,
+    budgetScope: draft.budgetScope,
+    budgetLevel: draft.budgetLevel,
+    arrivalConstraint: draft.arrivalConstraint,
+    preference: draft.preference,
+    groupType: draft.groupType,
+    groupSize: draft.groupSize,
+    interests: draft.interests,
+    constraints: draft.constraints,
+    conflictingPairs,
+    timePressure,
+    targetPoi: draft.targetPoi,
+    foodTheme: draft.foodTheme,
+    requiredTools: draft.requiredTools.slice(),
+    get prompt(): string {
+      return (prompt ??= renderPrompt(this));
+    },
+    get problemHash(): string {
+      return (hash ??= problemHash(this));
+    },
+    versions: { taskgen: TASKGEN_VERSION },
+  };
+  return problem;
+}
