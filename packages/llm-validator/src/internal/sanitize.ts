@@ -16,7 +16,7 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /(set|give|assign|award|rate|grant|mark)(this|the|it|me|every|all|each|a|an)?(answer|plan|response|output|dimension|dimensions)?(a|an)?(score|scores|ratings?|points?|marks?)?(of|to|as|at)?(10|ten|full|perfect|maximum|max|high(est)?)/i,
   /(full|perfect|maximum|max|top|highest)(score|marks|points|rating)/i,
   /(score|rating|points?)(should|must|shall|=|:|to|of|is)?(be)?(10|ten)(\/10|outof10|points)?/i,
-  /(^|[^\d/.-])(\d|10)(\.\d)?(\/|outof)(10|50)(?![\d/.-])/i,
+  /(?<![\d/.-])(\d|10)(\.\d)?(\/|outof)(10|50)(?![\d/.-])/i,
   /给(予|出)?(它|本方案|这份方案|该方案|此方案|我|我们)?(满分|最高分|高分|10分|十分|50分|五十分)/,
   /(打|评|给)(个)?(满分|高分|最高分|10分|十分)/,
   /(满分|最高分)/,
@@ -45,7 +45,7 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\[\/?(system|inst|assistant|user|developer|sys)\]/i,
   /<\/?(system|assistant|user|developer|instruction|sys|im_start|im_end|s)>/i,
   /<<\/?sys>>/i,
-  /(^|[^a-z])(system|assistant|user|developer|human|ai)[:：]/i,
+  /(?<![a-z])(system|assistant|user|developer|human|ai)[:：]/i,
   /(系统|助手|用户|评委|评审|管理员)[:：]/,
   /#{1,6}(system|instruction|指令|系统)/i,
   /im_start|im_end|endoftext/i,
@@ -61,6 +61,11 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\d+分(以上|左右).*(维度|评分)/,
   /(verdict|结论是满分|最终得分|finalscore|totalscore|总分[:：]?\d)/i,
   /(boundary|边界标记|boundarytoken)/i,
+  /nw-[0-9a-f]{12}/i,
+  /[⟦⟧]/,
+  /(所有|全部|各|每个|每项|全)(维度|项目?|分数|评分)?(均|都|一律|全|统一)?(为|是|给|打|按|设为|计)?(10|十|满)分/,
+  /(评分|打分|评审|评价|评判)(说明|方法|办法|规定|准则|结果)/,
+  /以下是新的|新的(评分|说明|要求|规则)/,
 ];
 
 /** Zero-width, bidi and other invisible formatting characters. */
