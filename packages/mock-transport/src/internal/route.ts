@@ -94,8 +94,12 @@ export function routeBetween(from: CityEntry, to: CityEntry): RouteInfo {
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+// Valid dates seen so far (bounded): most searches repeat a handful of dates.
+const validDates = new Set<string>();
+
 /** Checks a `YYYY-MM-DD` date that exists on the calendar; returns it trimmed. Throws INVALID_DATE. */
 export function validateDate(input: string): string {
+  if (validDates.has(input)) return input;
   const date = input.trim();
   const match = DATE_RE.exec(date);
   if (match === null) {
@@ -115,6 +119,7 @@ export function validateDate(input: string): string {
       details: { date: input },
     });
   }
+  if (date === input && validDates.size < MAX_ALIAS_CACHE) validDates.add(date);
   return date;
 }
 

@@ -85,6 +85,7 @@ export function generateTrains(route: RouteInfo, rng: Sfc32): TrainRecord[] {
   const count = rng.int(TRAIN_RULES.count[0], TRAIN_RULES.count[1]);
   const used: number[] = [];
   const out: TrainRecord[] = [];
+  const departures: number[] = [];
   for (let i = 0; i < count; i++) {
     const budget = i === 0;
     const type = budget ? table.budgetType : table.types[weightedIndex(rng, table.cumulative)]!;
@@ -102,7 +103,16 @@ export function generateTrains(route: RouteInfo, rng: Sfc32): TrainRecord[] {
         ? TRAIN_RULES.sleeperShareOvernight
         : TRAIN_RULES.sleeperShareDay;
     const upperSeat = rng.next() < upperShare && !budget;
-    out.push({
+    // Insertion keeps the list ordered by departure (then id) without a comparator sort.
+    let at = departures.length;
+    while (
+      at > 0 &&
+      (departures[at - 1]! > departure ||
+        (departures[at - 1] === departure && out[at - 1]!.id > id))
+    )
+      at--;
+    departures.splice(at, 0, departure);
+    out.splice(at, 0, {
       id,
       trainType: type,
       fromStation,
@@ -117,11 +127,5 @@ export function generateTrains(route: RouteInfo, rng: Sfc32): TrainRecord[] {
       distanceKm: route.km,
     });
   }
-  out.sort(byDeparture);
   return out;
-}
-
-function byDeparture(a: TrainRecord, b: TrainRecord): number {
-  if (a.departure !== b.departure) return a.departure < b.departure ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
