@@ -170,12 +170,18 @@ function optionLine(o: TransportOption): string {
   return `${kind} ${o.id}${carrier}：${o.departure}从${o.from}出发，${arrival}到达${o.to}，全程${o.duration}，${seat}票价${o.price}元`;
 }
 
+/**
+ * One place on one line. A ticket follows the sight's name at once; the price of a restaurant or hotel comes
+ * before its name, because such names often contain a sight's name (「…（大雁塔店）」) and a price right after
+ * them would read as the sight's price.
+ */
 function placeLine(p: Place): string {
-  const parts = [p.name];
+  const parts: string[] = [];
+  if (p.costKind === '门票' && p.cost !== null) parts.push(`${p.name}，门票${p.cost}元`);
+  else if (p.costKind !== null && p.cost !== null) {
+    parts.push(p.costKind === '房价' ? `（${p.cost}元/晚）${p.name}` : `（${p.costKind}${p.cost}元）${p.name}`);
+  } else parts.push(p.name);
   if (p.address) parts.push(`地址：${p.address}`);
-  if (p.cost !== null && p.costKind !== null) {
-    parts.push(p.costKind === '房价' ? `房价${p.cost}元/晚` : `${p.costKind}${p.cost}元`);
-  }
   if (p.rating !== null) parts.push(`评分${p.rating}`);
   if (p.hours) parts.push(`营业时间${p.hours}`);
   return parts.join('，');
@@ -468,12 +474,12 @@ export function writePlan(input: PlanInput): string {
       const p = day.morning;
       const ticket = p.costKind === '门票' && p.cost !== null ? (p.cost === 0 ? '免费参观' : `门票${p.cost}元`) : '';
       lines.push(
-        `- 上午 09:00-11:30 游览【${p.name}】${p.address ? `（${p.address}）` : ''}${ticket ? `，${ticket}` : ''}${p.hours ? `，开放时间${p.hours}` : ''}。`,
+        `- 上午 09:00-11:30 游览【${p.name}】${ticket ? `${ticket}，` : ''}${p.address ? `地址：${p.address}` : ''}${p.hours ? `，开放时间${p.hours}` : ''}。`,
       );
     }
     if (day.lunch) {
       const p = day.lunch;
-      lines.push(`- 午餐：${p.name}${p.cost !== null ? `，人均${p.cost}元` : ''}${p.address ? `，位于${p.address}` : ''}。`);
+      lines.push(`- 午餐：${p.cost !== null ? `人均${p.cost}元，` : ''}${p.name}${p.address ? `，位于${p.address}` : ''}。`);
     }
     const leg = legBetween(g.legs, day.morning?.name, day.afternoon?.name);
     if (leg) lines.push(`- 交通：${legLine(leg)}。`);
@@ -481,12 +487,12 @@ export function writePlan(input: PlanInput): string {
       const p = day.afternoon;
       const ticket = p.costKind === '门票' && p.cost !== null ? (p.cost === 0 ? '免费参观' : `门票${p.cost}元`) : '';
       lines.push(
-        `- 下午 14:00-17:00 参观【${p.name}】${p.address ? `（${p.address}）` : ''}${ticket ? `，${ticket}` : ''}，建议预留两到三小时。`,
+        `- 下午 14:00-17:00 参观【${p.name}】${ticket ? `${ticket}，` : ''}${p.address ? `地址：${p.address}，` : ''}建议预留两到三小时。`,
       );
     }
     if (day.dinner) {
       const p = day.dinner;
-      lines.push(`- 晚餐：${p.name}${p.cost !== null ? `，人均${p.cost}元` : ''}，推荐品尝当地特色菜。`);
+      lines.push(`- 晚餐：${p.cost !== null ? `人均${p.cost}元，` : ''}${p.name}，推荐品尝当地特色菜。`);
     }
     if (hotel && (problem.numDays > 1 || problem.problemType === 'intercity')) {
       lines.push(`- 住宿：${hotel.name}${hotel.cost !== null ? `（${hotel.cost}元/晚）` : ''}。`);
@@ -505,6 +511,31 @@ export function writePlan(input: PlanInput): string {
     out.push('');
   }
 
+  if (problem.problemType === 'family_study') {
+    out.push('## 亲子研学亮点');
+    out.push('');
+    const seen = new Set<string>();
+    for (const day of days) {
+      for (const p of [day.morning, day.afternoon]) {
+        if (!p || seen.has(p.name)) continue;
+        seen.add(p.name);
+        out.push(
+          `- 第${day.day}天【${p.name}】：适合孩子的学习体验点，可以边看边互动，家长陪同讲解；参观约一个半小时后安排休息，照顾儿童体力。`,
+        );
+      }
+    }
+    out.push('教育收获：通过这些场馆的参观与动手体验，孩子能把课本知识和实物联系起来，建议回家后一起整理学习笔记。');
+    out.push('');
+  }
+  if (problem.problemType === 'business') {
+    out.push('## 商务安排');
+    out.push('');
+    const venue = g.venues[0];
+    if (venue) out.push(`会议与洽谈可安排在${venue.name}${venue.address ? `（${venue.address}）` : ''}，配套会议室和商务中心，距离酒店较近，便于往返。`);
+    if (hotel) out.push(`商务酒店选择${hotel.name}，配有商务中心和会议室，适合接待客户与临时办公。`);
+    out.push('每天上午处理会议与拜访，晚上的商务宴请安排在评分较高的餐厅，方便交流。');
+    out.push('');
+  }
   // Lodging and dining.
   out.push('## 四、住宿推荐');
   out.push('');
