@@ -1,0 +1,83 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { EXIT_CODES } from '../internal/cli-support';
+import { renderHtmlReport } from '../report/html';
+import { readResults } from '../results/store';
+import { formatSummaryTable, summarize } from '../stats/summary';
+
+/** Options of `navworld report`. */
+export interface ReportCommandOptions {
+  /** Write the self-contained HTML report to this path. */
+  html?: string;
+  /** Print the summary as JSON instead of the text table. */
+  json?: boolean;
+  /** Pass threshold on the 0–100 total. @default 60 */
+  passThreshold?: number | string;
+  /** Bootstrap seed. */
+  seed?: string;
+  /** Judge price in USD per million prompt tokens (for the cost line). */
+  judgePromptPrice?: number | string;
+  /** Judge price in USD per million completion tokens. */
+  judgeCompletionPrice?: number | string;
+  /** Where text goes. @default console.log */
+  write?: (line: string) => void;
+}
+
+function optionalNumber(value: number | string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) {
+    throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `--${flag} must be a non-negative number`);
+  }
+  return n;
+}
+
+/**
+ * `navworld report <results.jsonl> [--html report.html]`: prints the batch summary of a results file and
+ * optionally writes the HTML report. Unreadable lines (a torn last line) are skipped and counted.
+ */
+export async function reportCommand(
+  file: string,
+  options: ReportCommandOptions = {},
+): Promise<number> {
+  const write = options.write ?? ((line: string) => console.log(line));
+  const { results, skippedLines } = await readResults(file);
+  const passThreshold = optionalNumber(options.passThreshold, 'pass-threshold');
+  const promptPrice = optionalNumber(options.judgePromptPrice, 'judge-prompt-price');
+  const completionPrice = optionalNumber(options.judgeCompletionPrice, 'judge-completion-price');
+  const summaryOptions = {
+    ...(passThreshold === undefined ? {} : { passThreshold }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(promptPrice === undefined && completionPrice === undefined
+      ? {}
+      : {
+          judgePrice: {
+            promptPerMillion: promptPrice ?? 0,
+            completionPerMillion: completionPrice ?? 0,
+          },
+        }),
+  };
+  const summary = summarize(results, summaryOptions);
+  if (options.json === true) write(JSON.stringify({ ...summary, skippedLines }, null, 2));
+  else {
+    write(formatSummaryTable(summary));
+    if (skippedLines > 0) write(`skipped ${skippedLines} unreadable line(s) in ${file}`);
+  }
+  if (options.html !== undefined) {
+    const path = resolve(options.html);
+    const html = renderHtmlReport(results, {
+      ...summaryOptions,
+      summary,
+      title: 'NAVWORLD report',
+      subtitle: `${file} · ${results.length} episodes ·`,
+    });
+    try {
+      await writeFile(path, html, 'utf8');
+    } catch (error) {
+      throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot write ${path}`, { cause: error });
+    }
+    if (options.json !== true) write(`HTML report written to ${path}`);
+  }
+  return EXIT_CODES.ok;
+}

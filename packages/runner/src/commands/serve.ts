@@ -1,0 +1,76 @@
+import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { EXIT_CODES } from '../internal/cli-support';
+import type { EvaluateRunner } from '../server/app';
+import { startServer } from '../server/start';
+
+/** Options of `navworld serve`. */
+export interface ServeCommandOptions {
+  /** Address to bind. @default '127.0.0.1' */
+  host?: string;
+  /** Port. @default 8080 */
+  port?: number | string;
+  /** Allow a non-loopback bind without NAVWORLD_SERVER_TOKEN. */
+  allowPublic?: boolean;
+  /** Episodes held at once. @default 10000 */
+  maxEpisodes?: number | string;
+  /** Idle seconds before an episode is dropped. @default 1800 */
+  idleTimeout?: number | string;
+  /** Tool world. @default 'offline' */
+  world?: 'offline' | 'amap' | 'replay' | 'record';
+  /** Return full score breakdowns instead of safe results. */
+  debug?: boolean;
+  /** Runs `/v1/evaluate` episodes (the CLI passes its model agent). */
+  evaluate?: EvaluateRunner;
+  /** Resolves when the server should stop. @default SIGINT or SIGTERM */
+  until?: Promise<unknown>;
+  /** Where text goes. @default console.error */
+  write?: (line: string) => void;
+}
+
+function positive(value: number | string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new NavworldError(
+      ERROR_CODES.CONFIG_ERROR,
+      `--${flag} must be a whole non-negative number`,
+    );
+  }
+  return n;
+}
+
+function signal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (name: string) => () => resolve(name);
+    process.once('SIGINT', stop('SIGINT'));
+    process.once('SIGTERM', stop('SIGTERM'));
+  });
+}
+
+/**
+ * `navworld serve [--host 127.0.0.1] [--port 8080]`: serves the environment over HTTP until SIGINT or
+ * SIGTERM, then shuts down gracefully (in-flight steps are finished and answered).
+ */
+export async function serveCommand(options: ServeCommandOptions = {}): Promise<number> {
+  const write = options.write ?? ((line: string) => console.error(line));
+  const port = positive(options.port, 'port');
+  const maxEpisodes = positive(options.maxEpisodes, 'max-episodes');
+  const idleSeconds = positive(options.idleTimeout, 'idle-timeout');
+  const running = await startServer({
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(port === undefined ? {} : { port }),
+    ...(options.allowPublic === true ? { allowPublic: true } : {}),
+    ...(maxEpisodes === undefined ? {} : { maxOpenEpisodes: maxEpisodes }),
+    ...(idleSeconds === undefined ? {} : { idleTimeoutMs: idleSeconds * 1000 }),
+    ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
+    environmentOptions: {
+      ...(options.world === undefined ? {} : { world: options.world }),
+      ...(options.debug === undefined ? {} : { debug: options.debug }),
+    },
+  });
+  write(`navworld serving on ${running.url} (OpenAPI at ${running.url}/v1/openapi.json)`);
+  await (options.until ?? signal());
+  write('shutting down: finishing in-flight requests');
+  await running.close();
+  return EXIT_CODES.ok;
+}

@@ -1,0 +1,518 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ERROR_CODES, NavworldError, type EpisodeResult } from '@navworld/core-types';
+import { generateProblem } from '@navworld/taskgen';
+import {
+  createEnvironment,
+  internalsOf,
+  type Environment,
+  type EnvironmentOptions,
+} from '../environment/environment';
+import { VERSION } from '../version';
+import { isBaseUrlAllowed, parseAllowList } from './allow-list';
+import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
+import { httpError, httpErrorOf } from './errors';
+import {
+  HttpEvaluateRequestSchema,
+  HttpResetRequestSchema,
+  HttpStepRequestSchema,
+  parseBody,
+  toHttpObservation,
+} from './http-schemas';
+import { createLogger, type LogLevel, type LogSink, type Logger } from './logger';
+import { createServerMetrics, type ServerMetrics } from './metrics';
+import { openApiDocument } from './openapi';
+
+/** What `/v1/evaluate` asks of a model runner (library spelling of the HTTP body). */
+export interface EvaluateRequest {
+  /** Task id. */
+  taskId: number;
+  /** Model name. */
+  model: string;
+  /** OpenAI-compatible base URL (already checked against the allow-list). */
+  baseUrl: string;
+  /** API key for the endpoint. */
+  apiKey: string;
+  /** Sampling temperature. */
+  temperature?: number;
+  /** Deadline of the episode in milliseconds. */
+  timeoutMs: number;
+  /** Largest completion per model call. */
+  maxTokens?: number;
+  /** Repeat index to record. */
+  repeat?: number;
+}
+
+/** Runs one model episode in an environment and returns its record. */
+export type EvaluateRunner = (env: Environment, request: EvaluateRequest) => Promise<EpisodeResult>;
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** The environment to serve; by default one is created from `environmentOptions` (and closed on shutdown). */
+  environment?: Environment;
+  /** Options of the environment created when none is given. */
+  environmentOptions?: EnvironmentOptions;
+  /** Bearer token every request except `/healthz` must carry. @default env NAVWORLD_SERVER_TOKEN */
+  token?: string;
+  /** Base URLs `/v1/evaluate` may call. @default env NAVWORLD_ALLOWED_BASE_URLS (comma-separated); empty allows none */
+  allowedBaseUrls?: string | readonly string[];
+  /** Largest request body in bytes. @default 1048576 */
+  maxBodyBytes?: number;
+  /** Episodes held at once (created environment only); a reset beyond it answers 429. @default 10000 */
+  maxOpenEpisodes?: number;
+  /** Idle time after which an episode is dropped (created environment only). @default 1800000 */
+  idleTimeoutMs?: number;
+  /** Longest wait for in-flight requests on shutdown. @default 30000 */
+  shutdownGraceMs?: number;
+  /** Model evaluations at once. @default 20 */
+  maxConcurrentEvaluations?: number;
+  /** Runs `/v1/evaluate` episodes; without one the route answers 400 CONFIG_ERROR. */
+  evaluate?: EvaluateRunner;
+  /** Where structured logs go; `false` silences them. @default JSON lines on stderr */
+  log?: LogSink | false;
+  /** Lowest log level. @default 'info' */
+  logLevel?: LogLevel;
+  /** Environment variables (token, allow-list, OPENAI_API_KEY). @default process.env */
+  env?: Record<string, string | undefined>;
+}
+
+/** An HTTP application over one environment, not yet bound to a socket. */
+export interface NavworldServer {
+  /** The Hono application. */
+  readonly app: Hono;
+  /** Handles one request (what a socket adapter calls). */
+  fetch(request: Request): Response | Promise<Response>;
+  /** The environment served. */
+  readonly environment: Environment;
+  /** The metrics registry. */
+  readonly metrics: ServerMetrics;
+  /** Requests being handled now. */
+  readonly inFlight: number;
+  /** Whether shutdown has begun. */
+  readonly shuttingDown: boolean;
+  /**
+   * Stops accepting requests (new ones answer 503) and resolves once every in-flight request has finished,
+   * or after the grace period. Closes the environment if the server created it.
+   */
+  shutdown(): Promise<void>;
+}
+
+type AppEnv = { Variables: { requestId: string } };
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/** Compares a presented bearer token with the expected one in constant time. */
+function tokenMatches(header: string | undefined, expected: Buffer): boolean {
+  if (header === undefined) return false;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (match === null) return false;
+  return timingSafeEqual(digest(match[1] ?? ''), expected);
+}
+
+/** The route label of a path for metrics and logs (bounded set). */
+function routeOf(path: string): string {
+  if (/^\/v1\/tasks\/[^/]*$/.test(path)) return '/v1/tasks/:id';
+  const known = [
+    '/v1/reset',
+    '/v1/step',
+    '/v1/evaluate',
+    '/v1/tools',
+    '/v1/openapi.json',
+    '/healthz',
+    '/metrics',
+  ];
+  return known.includes(path) ? path : 'other';
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    throw new NavworldError(ERROR_CODES.INVALID_JSON, 'request body is empty', {
+      hint: 'Send a JSON object with Content-Type: application/json.',
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new NavworldError(ERROR_CODES.INVALID_JSON, 'request body is not valid JSON', {
+      hint: 'Send a JSON object with Content-Type: application/json.',
+    });
+  }
+}
+
+function taskIdFromSeed(seed: number): number {
+  // Same derivation as the OpenEnv-style reference: the low 31 bits of the seed.
+  return Number(BigInt(seed) & 0x7fffffffn);
+}
+
+/** A counting semaphore: at most `limit` holders, the rest wait in call order. */
+function createSemaphore(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Creates the HTTP application: reset / step / evaluate over one environment, task and tool lookup, health,
+ * Prometheus metrics and the OpenAPI document. Every body is validated; every failure is answered as
+ * `{ error: { code, message } }` with a matching status. Bind it with {@link startServer}.
+ */
+export function createServer(options: ServerOptions = {}): NavworldServer {
+  const env = options.env ?? process.env;
+  const tokenValue = options.token ?? env[TOKEN_ENV];
+  const token = tokenValue === undefined || tokenValue === '' ? undefined : digest(tokenValue);
+  const allowList = parseAllowList(options.allowedBaseUrls ?? env[ALLOWED_BASE_URLS_ENV]);
+  const maxBodyBytes = options.maxBodyBytes ?? SERVER_CONFIG.maxBodyBytes;
+  const graceMs = options.shutdownGraceMs ?? SERVER_CONFIG.shutdownGraceMs;
+  const ownsEnvironment = options.environment === undefined;
+  const idleTimeoutMs = options.idleTimeoutMs ?? SERVER_CONFIG.idleTimeoutMs;
+  const environment =
+    options.environment ??
+    createEnvironment({
+      ...options.environmentOptions,
+      maxEpisodes: options.maxOpenEpisodes ?? SERVER_CONFIG.maxOpenEpisodes,
+      idleTimeoutMs,
+    });
+  const logger: Logger = createLogger({
+    sink: options.log === false ? () => undefined : options.log,
+    level: options.logLevel ?? 'info',
+    secrets: tokenValue === undefined ? [] : [tokenValue],
+  });
+  const metrics = createServerMetrics();
+  const limitEvaluations = createSemaphore(
+    options.maxConcurrentEvaluations ?? SERVER_CONFIG.maxConcurrentEvaluations,
+  );
+  let inFlight = 0;
+  let shuttingDown = false;
+  let requestCounter = 0;
+  let drained: (() => void) | undefined;
+
+  // Idle episodes are swept on a timer as well as on traffic, so a quiet server frees memory too.
+  const sweepTimer = setInterval(
+    () => environment.sweep(),
+    Math.max(1000, Math.min(60_000, idleTimeoutMs / 4)),
+  );
+  sweepTimer.unref();
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    const { status, body } = httpErrorOf(error);
+    if (status >= 500 && status !== 503) {
+      logger.log('error', 'unhandled', {
+        requestId: c.get('requestId'),
+        path: c.req.path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+    return c.json(body, status as 400);
+  });
+  app.notFound((c) => {
+    const { body } = httpErrorOf(
+      httpError(
+        ERROR_CODES.NOT_FOUND,
+        `no route ${c.req.method} ${c.req.path}`,
+        'See GET /v1/openapi.json.',
+      ),
+    );
+    return c.json(body, 404);
+  });
+
+  // Admission, timing and logging; runs before the body is read.
+  app.use('*', async (c, next) => {
+    requestCounter += 1;
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) ?? `r${requestCounter}`;
+    c.set('requestId', requestId);
+    const started = performance.now();
+    const route = routeOf(c.req.path);
+    if (shuttingDown) {
+      const { body } = httpErrorOf(
+        httpError(
+          ERROR_CODES.SHUTTING_DOWN,
+          'the server is shutting down',
+          'Retry on another instance.',
+        ),
+      );
+      c.header('Connection', 'close');
+      metrics.request(route, 503, (performance.now() - started) / 1000);
+      return c.json(body, 503);
+    }
+    inFlight += 1;
+    try {
+      await next();
+      return c.res;
+    } finally {
+      inFlight -= 1;
+      const seconds = (performance.now() - started) / 1000;
+      metrics.request(route, c.res.status, seconds);
+      logger.log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+        requestId,
+        method: c.req.method,
+        route,
+        status: c.res.status,
+        ms: Math.round(seconds * 1000 * 100) / 100,
+      });
+      if (inFlight === 0 && drained !== undefined) drained();
+    }
+  });
+
+  app.use('*', async (c, next) => {
+    if (token === undefined || c.req.path === '/healthz') return next();
+    if (!tokenMatches(c.req.header('authorization'), token)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw httpError(
+        ERROR_CODES.UNAUTHORIZED,
+        'missing or invalid bearer token',
+        'Send Authorization: Bearer <NAVWORLD_SERVER_TOKEN>.',
+      );
+    }
+    return next();
+  });
+
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        c.json(
+          httpErrorOf(
+            httpError(
+              ERROR_CODES.PAYLOAD_TOO_LARGE,
+              `request body over ${maxBodyBytes} bytes`,
+              'Send smaller tool arguments or answers.',
+            ),
+          ).body,
+          413,
+        ),
+    }),
+  );
+
+  app.post('/v1/reset', async (c) => {
+    const request = parseBody(HttpResetRequestSchema, await readJson(c), 'reset request');
+    let taskId = request.task_id;
+    if (taskId === undefined) {
+      if (request.seed === undefined) {
+        throw httpError(
+          ERROR_CODES.VALIDATION_FAILED,
+          'invalid reset request: task_id is required',
+          'Send {"task_id": 131}.',
+        );
+      }
+      taskId = taskIdFromSeed(request.seed);
+    }
+    const reset = environment.reset({
+      taskId,
+      ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
+    });
+    metrics.episodeCreated();
+    return c.json({
+      episode_id: reset.episodeId,
+      observation: reset.observation,
+      messages: reset.messages,
+      tools: reset.tools,
+      problem: reset.problem,
+      epoch: reset.epoch,
+      reward: 0,
+      done: false,
+      truncated: false,
+      info: {
+        task_id: taskId,
+        ...(request.seed === undefined ? {} : { seed: request.seed }),
+        problem_type: reset.problem.problemType,
+        difficulty: reset.problem.difficulty,
+        available_tools: reset.tools.map((t) => t.function.name),
+      },
+    });
+  });
+
+  app.post('/v1/step', async (c) => {
+    const request = parseBody(HttpStepRequestSchema, await readJson(c), 'step request');
+    const started = performance.now();
+    const result = await environment.step({
+      episodeId: request.episode_id,
+      toolCalls: request.tool_calls ?? null,
+      content: request.content ?? request.action ?? null,
+    });
+    recordStep(request.episode_id, result.observations, result.done, started);
+    const info: Record<string, unknown> = { ...result.info };
+    // OpenEnv-style clients read the final 0–100 score from info.score.
+    if (result.done && typeof info['total'] === 'number' && info['score'] === undefined) {
+      info['score'] = info['total'];
+    }
+    return c.json({
+      episode_id: result.episodeId,
+      step: result.step,
+      observation: result.observation,
+      observations: result.observations.map(toHttpObservation),
+      reward: result.reward,
+      done: result.done,
+      truncated: result.truncated,
+      info,
+    });
+  });
+
+  function recordStep(
+    episodeId: string,
+    observations: ReadonlyArray<{ name: string; ok: boolean; errorCode?: string | undefined }>,
+    done: boolean,
+    started: number,
+  ): void {
+    if (observations.length === 0) {
+      metrics.step('final');
+      if (done) metrics.scoring((performance.now() - started) / 1000);
+      return;
+    }
+    metrics.step('tool');
+    let cachedFlags: boolean[] = [];
+    try {
+      const trace = internalsOf(environment).state(episodeId).trace;
+      cachedFlags = trace.slice(-observations.length).map((e) => e.cached === true);
+    } catch {
+      // An environment not made here (or an episode already swept): cache flags are unknown.
+    }
+    observations.forEach((o, i) => {
+      metrics.toolCall(o.name, o.ok ? 'ok' : (o.errorCode ?? 'error'), cachedFlags[i] ?? false);
+    });
+  }
+
+  app.post('/v1/evaluate', async (c) => {
+    const request = parseBody(HttpEvaluateRequestSchema, await readJson(c), 'evaluate request');
+    if (!isBaseUrlAllowed(request.base_url, allowList)) {
+      throw httpError(
+        ERROR_CODES.FORBIDDEN,
+        'base_url is not on the allow-list',
+        `The server operator lists allowed endpoints in ${ALLOWED_BASE_URLS_ENV}.`,
+      );
+    }
+    const apiKey = request.api_key ?? env['OPENAI_API_KEY'];
+    if (apiKey === undefined || apiKey === '') {
+      throw httpError(
+        ERROR_CODES.MISSING_API_KEY,
+        'no API key for the model endpoint',
+        'Send api_key.',
+      );
+    }
+    logger.addSecret(apiKey);
+    const runner = options.evaluate;
+    if (runner === undefined) {
+      throw httpError(ERROR_CODES.CONFIG_ERROR, 'this server does not run model evaluations');
+    }
+    const result = await limitEvaluations(() =>
+      runner(environment, {
+        taskId: request.task_id,
+        model: request.model,
+        baseUrl: request.base_url,
+        apiKey,
+        timeoutMs: (request.timeout ?? SERVER_CONFIG.evaluateTimeoutSeconds) * 1000,
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.max_tokens === undefined ? {} : { maxTokens: request.max_tokens }),
+        ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
+      }),
+    );
+    metrics.evaluation(result.outcome);
+    return c.json(result);
+  });
+
+  app.get('/v1/tasks/:id', (c) => {
+    const raw = c.req.param('id');
+    if (!/^\d{1,10}$/.test(raw)) {
+      throw httpError(
+        ERROR_CODES.INVALID_TASK_ID,
+        `task id must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`,
+      );
+    }
+    const taskId = Number(raw);
+    return c.json({ task_id: taskId, problem: generateProblem(taskId) });
+  });
+
+  app.get('/v1/tools', (c) => c.json({ tools: environment.tools }));
+
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument(VERSION)));
+
+  app.get('/healthz', (c) => {
+    const stats = environment.stats();
+    return c.json(
+      {
+        status: shuttingDown ? 'shutting_down' : 'ok',
+        episodes_open: stats.open,
+        episodes_held: stats.episodes,
+        versions: environment.versions,
+      },
+      shuttingDown ? 503 : 200,
+    );
+  });
+
+  app.get('/metrics', (c) => {
+    const stats = environment.stats();
+    c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
+    return c.body(
+      metrics.render({ episodesOpen: stats.open, episodesHeld: stats.episodes, inFlight }),
+    );
+  });
+
+  // A known path with the wrong method is a 405, not a 404.
+  const methods: Record<string, string> = {
+    '/v1/reset': 'POST',
+    '/v1/step': 'POST',
+    '/v1/evaluate': 'POST',
+    '/v1/tasks/:id': 'GET',
+    '/v1/tools': 'GET',
+    '/v1/openapi.json': 'GET',
+    '/healthz': 'GET',
+    '/metrics': 'GET',
+  };
+  for (const [path, allowed] of Object.entries(methods)) {
+    app.all(path, (c) => {
+      c.header('Allow', allowed);
+      throw httpError(
+        ERROR_CODES.METHOD_NOT_ALLOWED,
+        `${c.req.method} is not allowed on ${path}`,
+        `Use ${allowed}.`,
+      );
+    });
+  }
+
+  return {
+    app: app as unknown as Hono,
+    fetch: (request) => app.fetch(request),
+    environment,
+    metrics,
+    get inFlight() {
+      return inFlight;
+    },
+    get shuttingDown() {
+      return shuttingDown;
+    },
+    async shutdown() {
+      if (!shuttingDown) {
+        shuttingDown = true;
+        clearInterval(sweepTimer);
+        logger.log('info', 'shutdown', { inFlight });
+      }
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          timer.unref();
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      if (ownsEnvironment) await environment.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { ERROR_CODES, NavworldError, toNavworldError } from '@navworld/core-types';
+
+/** The JSON body of every error answer: `{ error: { code, message, hint? } }`. */
+export interface HttpErrorBody {
+  /** The error. */
+  error: { code: string; message: string; hint?: string };
+}
+
+const STATUS_BY_CODE: Record<string, number> = {
+  [ERROR_CODES.VALIDATION_FAILED]: 400,
+  [ERROR_CODES.INVALID_ARGUMENT]: 400,
+  [ERROR_CODES.INVALID_TASK_ID]: 400,
+  [ERROR_CODES.INVALID_EPOCH]: 400,
+  [ERROR_CODES.INVALID_JSON]: 400,
+  [ERROR_CODES.CONFIG_ERROR]: 400,
+  [ERROR_CODES.MISSING_API_KEY]: 400,
+  [ERROR_CODES.UNAUTHORIZED]: 401,
+  [ERROR_CODES.FORBIDDEN]: 403,
+  [ERROR_CODES.NOT_FOUND]: 404,
+  [ERROR_CODES.EPISODE_NOT_FOUND]: 404,
+  [ERROR_CODES.METHOD_NOT_ALLOWED]: 405,
+  [ERROR_CODES.EPISODE_DONE]: 409,
+  [ERROR_CODES.PAYLOAD_TOO_LARGE]: 413,
+  [ERROR_CODES.EPISODE_LIMIT]: 429,
+  [ERROR_CODES.SHUTTING_DOWN]: 503,
+  [ERROR_CODES.MODEL_ERROR]: 502,
+  [ERROR_CODES.MODEL_TIMEOUT]: 504,
+};
+
+/** The HTTP status an error code maps to (500 for anything unexpected). */
+export function httpStatusOf(code: string): number {
+  return STATUS_BY_CODE[code] ?? 500;
+}
+
+/**
+ * The status and JSON body for any thrown value. Internal errors keep their message out of the answer,
+ * since it may contain paths or data a client should not see.
+ */
+export function httpErrorOf(error: unknown): { status: number; body: HttpErrorBody } {
+  const failure = toNavworldError(error);
+  const status = httpStatusOf(failure.code);
+  const message = status >= 500 && status !== 503 ? 'internal server error' : failure.message;
+  return {
+    status,
+    body: {
+      error: {
+        code: failure.code,
+        message,
+        ...(failure.hint === undefined || status >= 500 ? {} : { hint: failure.hint }),
+      },
+    },
+  };
+}
+
+/** A NavworldError with a code that maps to the wanted HTTP status. */
+export function httpError(
+  code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
+  message: string,
+  hint?: string,
+): NavworldError {
+  return new NavworldError(code, message, hint === undefined ? {} : { hint });
+}

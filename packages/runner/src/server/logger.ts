@@ -1,0 +1,101 @@
+/** Severity of a log entry. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** One structured log entry. */
+export interface LogEntry {
+  /** Severity. */
+  level: LogLevel;
+  /** Short event name (`request`, `listening`, `shutdown` …). */
+  msg: string;
+  /** Structured fields. */
+  [field: string]: unknown;
+}
+
+/** Receives log entries that are already redacted. */
+export type LogSink = (entry: LogEntry) => void;
+
+const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/** Field names whose values are always secret. */
+const SECRET_KEY =
+  /(api[-_]?key|apikey|token|secret|password|passwd|authorization|cookie|credential)/i;
+
+/** Secret-looking substrings inside free text. */
+const SECRET_TEXT: RegExp[] = [
+  /\bsk-[A-Za-z0-9_-]{8,}/g,
+  /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi,
+  /([?&](?:key|api_key|apikey|token)=)[^&\s]+/gi,
+];
+
+/** Marker written instead of a secret. */
+export const REDACTED = '[REDACTED]';
+
+function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+  for (const pattern of SECRET_TEXT) {
+    out = out.replace(pattern, (match, prefix: unknown) =>
+      typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED,
+    );
+  }
+  return out;
+}
+
+/**
+ * A deep copy of `value` with secrets removed: values under secret-looking keys are replaced, and key-like
+ * substrings (and every string in `secrets`) are masked inside text. Depth is bounded so that hostile
+ * structures cannot blow the stack.
+ */
+export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  if (depth > 8) return '[…]';
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => redact(v, secrets, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      out[key] = SECRET_KEY.test(key) ? REDACTED : redact(member, secrets, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Options of {@link createLogger}. */
+export interface LoggerOptions {
+  /** Where entries go. @default JSON lines on stderr */
+  sink?: LogSink;
+  /** Lowest level written. @default 'info' */
+  level?: LogLevel;
+  /** Exact secret values to mask wherever they appear (tokens, keys). */
+  secrets?: readonly string[];
+}
+
+/** A structured logger whose every entry is redacted before it reaches the sink. */
+export interface Logger {
+  /** Writes one entry. */
+  log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void;
+  /** Adds a secret value to mask from now on. */
+  addSecret(secret: string): void;
+}
+
+/** JSON lines on stderr, one object per entry. */
+export const stderrSink: LogSink = (entry) => {
+  process.stderr.write(`${JSON.stringify(entry)}\n`);
+};
+
+/** Creates a redacting structured logger. */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const sink = options.sink ?? stderrSink;
+  const min = LEVELS[options.level ?? 'info'];
+  const secrets = new Set(options.secrets ?? []);
+  return {
+    log(level, msg, fields = {}) {
+      if (LEVELS[level] < min) return;
+      const clean = redact(fields, [...secrets]) as Record<string, unknown>;
+      sink({ time: new Date().toISOString(), level, msg, ...clean });
+    },
+    addSecret(secret) {
+      if (secret.length >= 4) secrets.add(secret);
+    },
+  };
+}

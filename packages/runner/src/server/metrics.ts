@@ -1,0 +1,180 @@
+import { TOOL_NAMES } from '@navworld/core-types';
+import { SERVER_CONFIG } from './config';
+
+type Labels = Record<string, string>;
+
+function labelKey(labels: Labels): string {
+  return Object.keys(labels)
+    .sort()
+    .map((k) => `${k}="${escapeLabel(labels[k] ?? '')}"`)
+    .join(',');
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+}
+
+function formatNumber(value: number): string {
+  if (value === Number.POSITIVE_INFINITY) return '+Inf';
+  return Number.isInteger(value) ? String(value) : value.toPrecision(12).replace(/\.?0+$/, '');
+}
+
+class Counter {
+  private readonly values = new Map<string, number>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
+  inc(labels: Labels = {}, by = 1): void {
+    const key = labelKey(labels);
+    this.values.set(key, (this.values.get(key) ?? 0) + by);
+  }
+  get(labels: Labels = {}): number {
+    return this.values.get(labelKey(labels)) ?? 0;
+  }
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    if (this.values.size === 0) lines.push(`${this.name} 0`);
+    for (const [key, value] of [...this.values.entries()].sort()) {
+      lines.push(`${this.name}${key === '' ? '' : `{${key}}`} ${formatNumber(value)}`);
+    }
+    return lines;
+  }
+}
+
+class Histogram {
+  private readonly counts: number[];
+  private sum = 0;
+  private count = 0;
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly buckets: readonly number[],
+  ) {
+    this.counts = buckets.map(() => 0);
+  }
+  observe(value: number): void {
+    this.sum += value;
+    this.count += 1;
+    for (let i = 0; i < this.buckets.length; i += 1) {
+      if (value <= (this.buckets[i] ?? 0)) this.counts[i] = (this.counts[i] ?? 0) + 1;
+    }
+  }
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    this.buckets.forEach((b, i) => {
+      lines.push(`${this.name}_bucket{le="${formatNumber(b)}"} ${this.counts[i] ?? 0}`);
+    });
+    lines.push(`${this.name}_bucket{le="+Inf"} ${this.count}`);
+    lines.push(`${this.name}_sum ${formatNumber(this.sum)}`);
+    lines.push(`${this.name}_count ${this.count}`);
+    return lines;
+  }
+}
+
+function gauge(name: string, help: string, value: number): string[] {
+  return [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${formatNumber(value)}`];
+}
+
+/** Gauges read from the environment at scrape time. */
+export interface MetricsSnapshot {
+  /** Episodes not yet finished. */
+  episodesOpen: number;
+  /** Episodes held in memory (open and finished). */
+  episodesHeld: number;
+  /** Requests being handled. */
+  inFlight: number;
+}
+
+const KNOWN_TOOLS = new Set<string>(TOOL_NAMES);
+
+/** The server's Prometheus metrics. */
+export interface ServerMetrics {
+  /** Records a finished reset. */
+  episodeCreated(): void;
+  /** Records a step: `kind` is `tool` or `final`. */
+  step(kind: 'tool' | 'final'): void;
+  /** Records one tool call: its tool, outcome (`ok` or error code) and whether it was a cache hit. */
+  toolCall(tool: string, outcome: string, cached: boolean): void;
+  /** Records how long a final (scoring) step took, in seconds. */
+  scoring(seconds: number): void;
+  /** Records an answered HTTP request. */
+  request(route: string, status: number, seconds: number): void;
+  /** Records a model evaluation by outcome. */
+  evaluation(outcome: string): void;
+  /** The Prometheus text exposition (format 0.0.4). */
+  render(snapshot: MetricsSnapshot): string;
+}
+
+/** Creates the metrics registry of one server. */
+export function createServerMetrics(): ServerMetrics {
+  const created = new Counter('navworld_episodes_created_total', 'Episodes opened by reset.');
+  const steps = new Counter('navworld_steps_total', 'Steps taken, by kind (tool or final).');
+  const toolCalls = new Counter(
+    'navworld_tool_calls_total',
+    'Tool calls, by tool and outcome (ok or the error code).',
+  );
+  const cacheLookups = new Counter('navworld_tool_cache_lookups_total', 'Executed tool calls.');
+  const cacheHits = new Counter(
+    'navworld_tool_cache_hits_total',
+    'Tool calls answered from the cache.',
+  );
+  const requests = new Counter(
+    'navworld_http_requests_total',
+    'HTTP requests, by route and status.',
+  );
+  const evaluations = new Counter('navworld_evaluations_total', 'Model evaluations, by outcome.');
+  const scoring = new Histogram(
+    'navworld_scoring_duration_seconds',
+    'Latency of final steps (scoring an answer).',
+    SERVER_CONFIG.latencyBuckets,
+  );
+  const latency = new Histogram(
+    'navworld_http_request_duration_seconds',
+    'Latency of HTTP requests.',
+    SERVER_CONFIG.latencyBuckets,
+  );
+  return {
+    episodeCreated: () => created.inc(),
+    step: (kind) => steps.inc({ kind }),
+    toolCall(tool, outcome, cached) {
+      // Tool names come from the model: unknown ones share one label so cardinality stays bounded.
+      const name = KNOWN_TOOLS.has(tool) ? tool : 'unknown';
+      toolCalls.inc({
+        tool: name,
+        outcome: /^[A-Za-z0-9_]{1,40}$/.test(outcome) ? outcome : 'other',
+      });
+      cacheLookups.inc();
+      if (cached) cacheHits.inc();
+    },
+    scoring: (seconds) => scoring.observe(seconds),
+    request(route, status, seconds) {
+      requests.inc({ route, status: String(status) });
+      latency.observe(seconds);
+    },
+    evaluation: (outcome) => evaluations.inc({ outcome }),
+    render(snapshot) {
+      const lookups = cacheLookups.get();
+      const lines = [
+        ...gauge('navworld_episodes_open', 'Episodes not yet finished.', snapshot.episodesOpen),
+        ...gauge('navworld_episodes_held', 'Episodes held in memory.', snapshot.episodesHeld),
+        ...gauge('navworld_http_requests_in_flight', 'Requests being handled.', snapshot.inFlight),
+        ...created.render(),
+        ...steps.render(),
+        ...toolCalls.render(),
+        ...cacheLookups.render(),
+        ...cacheHits.render(),
+        ...gauge(
+          'navworld_tool_cache_hit_ratio',
+          'Share of executed tool calls answered from the cache.',
+          lookups === 0 ? 0 : cacheHits.get() / lookups,
+        ),
+        ...scoring.render(),
+        ...evaluations.render(),
+        ...requests.render(),
+        ...latency.render(),
+      ];
+      return `${lines.join('\n')}\n`;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { escapeHtml, jsonForScript } from '../src/report/escape';
+import { renderHtmlReport } from '../src/report/html';
+import { reportCommand } from '../src/commands/report';
+import { syntheticResult } from './helpers/synthetic';
+
+const HOSTILE =
+  '<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script>&amp; \u2028';
+const CHROMIUM = '/usr/bin/chromium';
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function sampleBatch() {
+  const cities = ['北京', '上海', '成都', '西安', '贵阳'];
+  const out = [];
+  for (let taskId = 0; taskId < 21; taskId += 1) {
+    for (let repeat = 0; repeat < 2; repeat += 1) {
+      const total = (taskId * 37 + repeat * 23) % 100;
+      out.push(
+        syntheticResult({
+          taskId,
+          repeat,
+          total,
+          city: cities[taskId % cities.length],
+          failed: total < 30 ? ['tool_info_used'] : total < 50 ? ['poi_names_verified'] : [],
+          tools: [
+            { name: 'poi_search', ok: true },
+            { name: 'weather', ok: taskId % 3 !== 0, errorCode: 'NO_RESULTS' },
+            ...(taskId % 2 === 0 ? [{ name: 'search_flights', ok: true }] : []),
+          ],
+          answer: taskId === 3 ? HOSTILE : `第1天：参观景点，总分 ${total}`,
+        }),
+      );
+    }
+  }
+  out.push(syntheticResult({ taskId: 99, valid: false }));
+  return out;
+}
+
+describe('escaping', () => {
+  it('escapes HTML metacharacters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    );
+  });
+  it('keeps script-embedded JSON inert and round-trippable', () => {
+    const text = jsonForScript({ a: HOSTILE });
+    expect(text).not.toContain('<');
+    expect(text).not.toContain('</script');
+    expect(JSON.parse(text)).toEqual({ a: HOSTILE });
+  });
+});
+
+describe('renderHtmlReport', () => {
+  const html = renderHtmlReport(sampleBatch(), { resamples: 200, subtitle: 'test' });
+
+  it('is self-contained: no external URLs, a strict CSP, charts and a row per episode', () => {
+    expect(html).toContain('Content-Security-Policy');
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toMatch(/(src|href)=["']?https?:/i);
+    expect(html).not.toMatch(/@import|url\(/);
+    expect((html.match(/<svg class="chart"/g) ?? []).length).toBe(5);
+    expect((html.match(/data-episode="/g) ?? []).length).toBe(43);
+  });
+
+  it('never emits model text as markup', () => {
+    expect(html).not.toContain('onerror="window.__pwned');
+    expect(html).not.toContain('<script>window.__pwned');
+    // Exactly two script elements: the JSON data block and the viewer.
+    expect((html.match(/<script/g) ?? []).length).toBe(2);
+  });
+});
+
+const describeBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+if (!existsSync(CHROMIUM)) {
+  console.warn(`skipping the browser test: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+}
+
+describeBrowser('HTML report in headless Chromium', () => {
+  let browser: BrowserContext;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'navworld-report-'));
+    // A fresh profile directory per run; playwright passes it as --user-data-dir.
+    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1360, height: 1000 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('renders charts and the episode table, opens an episode, and runs no injected script', async () => {
+    const results = join(dir, 'results.jsonl');
+    await writeFile(
+      results,
+      sampleBatch()
+        .map((r) => JSON.stringify(r))
+        .join('\n') + '\n',
+    );
+    const htmlPath = join(dir, 'report.html');
+    const lines: string[] = [];
+    expect(await reportCommand(results, { html: htmlPath, write: (l) => lines.push(l) })).toBe(0);
+    expect(lines.join('\n')).toContain('NAVWORLD batch summary');
+
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('dialog', (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:')) requests.push(r.url());
+    });
+    await page.goto(pathToFileURL(htmlPath).href);
+    await page.waitForSelector('html[data-ready="true"]');
+
+    expect(await page.locator('svg.chart').count()).toBe(5);
+    expect(await page.locator('#chart-type rect.bar').count()).toBe(7);
+    expect(await page.locator('#chart-type g.whisker').count()).toBe(7);
+    expect(await page.locator('#chart-difficulty rect.bar').count()).toBe(3);
+    expect(await page.locator('#episodes tbody tr').count()).toBe(43);
+    const box = await page.locator('#chart-histogram svg').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(100);
+
+    await page.screenshot({ path: join(REPO_ROOT, 'docs/report-screenshot.png'), fullPage: false });
+
+    // Open the episode whose answer is hostile HTML: it must show as text.
+    await page.locator('button[data-episode="6"]').click();
+    await page.waitForSelector('#episode-dialog[open]');
+    expect(await page.locator('#episode-title').textContent()).toContain('Task 3');
+    const text = (await page.locator('#episode-body').textContent()) ?? '';
+    expect(text).toContain('onerror="window.__pwned=1"');
+    expect(text).toContain('Hard constraints');
+    expect(text).toContain('Tool trace (2 calls)');
+    expect(await page.locator('#episode-body img').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.screenshot({ path: join(dir, 'dialog.png') });
+    await page.locator('#episode-close').click();
+    expect(await page.locator('#episode-dialog[open]').count()).toBe(0);
+
+    // Sorting and filtering work.
+    await page.locator('th[data-col="5"]').click();
+    const first = await page.locator('#episodes tbody tr td:nth-child(6)').first().textContent();
+    expect(Number(first)).toBe(0);
+    await page.fill('#filter', '上海');
+    const visible = await page.locator('#episodes tbody tr:not([hidden])').count();
+    expect(visible).toBeGreaterThan(0);
+    expect(visible).toBeLessThan(43);
+
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+    await mkdir(join(REPO_ROOT, 'docs'), { recursive: true });
+    expect((await readFile(join(REPO_ROOT, 'docs/report-screenshot.png'))).length).toBeGreaterThan(
+      10_000,
+    );
+  });
+});
