@@ -51,7 +51,7 @@ export interface TrainTypeInfo {
   readonly numberRange: readonly [number, number];
   /** Relative frequency when several types serve a route. */
   readonly weight: number;
-  /** High-speed types never run overnight: they must arrive by {@link HIGH_SPEED_LAST_ARRIVAL}. */
+  /** High-speed types never run overnight: they must arrive by `TRAIN_RULES.highSpeedLastArrival`. */
   readonly daytimeOnly: boolean;
 }
 
