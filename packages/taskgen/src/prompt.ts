@@ -112,7 +112,7 @@ function requirementLines(
   if (p.constraints.length > 0) out += `特殊要求：${p.constraints.join('、')}\n`;
   if (p.conflictingPairs.length > 0) {
     const pairs = p.conflictingPairs.map(([a, b]) => `「${a}」与「${b}」`).join('；');
-    out += `注意：${pairs}之间相互冲突，请在方案中说明如何取舍。\n`;
+    out += `注意：以下要求相互冲突，请在方案中说明如何取舍：${pairs}。\n`;
   }
   if (urgentLine && p.timePressure)
     out += '时间要求：这次行程时间很紧，请安排紧凑，尽量压缩路上耗时。\n';
