@@ -328,8 +328,9 @@ function textDays(text: string): PlanDay[] {
     });
   }
   if (markers.length === 0) return [];
+  // Day headings win over days mentioned inside sentences, when there are at least two of them.
   const headed = markers.filter((mk) => mk.lineStart);
-  const used = headed.length > 0 ? headed : markers;
+  const used = headed.length >= 2 ? headed : markers;
   const days: PlanDay[] = [];
   for (let i = 0; i < used.length; i++) {
     const mk = used[i];
@@ -407,7 +408,7 @@ const TIP_LINE_RE = new RegExp(
   `^[\\s#*>\\-•·\\d.、【\\[]*(?:${TIP_LABELS.join('|')})[】\\]*\\s]*[：:]?\\s*(.*)$`,
   'i',
 );
-const LIST_ITEM_RE = /^\s*(?:[-*•·]|\d{1,2}[.、)）])\s*(.+)$/;
+const LIST_ITEM_RE = /^\s*(?:[-*•·]\s+|\d{1,2}[.、)）]\s*)(.+)$/;
 
 function textTips(text: string): string[] {
   const tips: string[] = [];
