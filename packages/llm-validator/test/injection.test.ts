@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgeInput } from '@navworld/core-types';
-import { createJudge, looksLikeInjection, sanitizeForJudge } from '../src/index';
+import { extractAnswerFacts } from '@navworld/fact-extractor';
+import { buildJudgePrompt, createJudge, looksLikeInjection, sanitizeForJudge } from '../src/index';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../src/testing';
 import { intercityEpisode } from './fixtures/episodes';
 
@@ -191,6 +192,17 @@ describe('injection corpus', () => {
       expect(prompt).toContain('相比高铁，航班节省约2小时，因此更符合速度优先的要求');
     },
   );
+
+  it('stays closed when the answer facts come from the real extractor', () => {
+    for (const attack of CORPUS) {
+      const input = plant(attack);
+      const { prompt } = buildJudgePrompt({
+        ...input,
+        answerFacts: extractAnswerFacts(input.answer),
+      });
+      for (const marker of attack.markers) expect(squeeze(prompt)).not.toContain(squeeze(marker));
+    }
+  });
 
   it('sanitizeForJudge removes every planted instruction from the text itself', () => {
     for (const attack of CORPUS) {

@@ -23,7 +23,7 @@ import {
   SNIPPET_MIN_LENGTH,
   TIME_POINT,
 } from './config';
-import { poiMentioned } from './poi';
+import { matchPoi, prepareAnswer } from '@navworld/fact-extractor';
 import {
   looksLikeInjection,
   normalizeForJudge,
@@ -153,11 +153,13 @@ function daysMentioned(text: string): number {
 /** POI names the answer mentions, each marked grounded when it is (part of) a tool POI. */
 function mentionedPois(text: string, toolPois: readonly string[], answerPois: readonly string[]) {
   const mentioned = new Map<string, { name: string; grounded: boolean }>();
+  const prepared = prepareAnswer(text);
   for (const poi of sortedUnique(toolPois)) {
     if (codePoints(poi) < 2) continue;
     const key = poi.toLowerCase();
-    if (!mentioned.has(key) && poiMentioned(poi, text))
+    if (!mentioned.has(key) && matchPoi(poi, prepared) !== null) {
       mentioned.set(key, { name: poi, grounded: true });
+    }
   }
   // The extractor's answer POIs are preferred; the suffix pattern is only a fallback because it is greedy.
   const candidates =
