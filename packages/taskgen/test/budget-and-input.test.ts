@@ -91,7 +91,7 @@ describe('task id rules', () => {
       } catch (e) {
         error = e;
       }
-      expect(NavworldError.isInstance(error), String(bad)).toBe(true);
+      expect(NavworldError.isInstance(error), JSON.stringify(bad) ?? typeof bad).toBe(true);
       expect((error as NavworldError).code).toBe('INVALID_TASK_ID');
       expect((error as NavworldError).hint).toMatch(/2147483647/);
     }
