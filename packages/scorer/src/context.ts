@@ -9,9 +9,12 @@ import type {
 import {
   extractAnswerFacts,
   extractToolFacts,
+  isGenericHalf,
   matchPoi,
   parsePlan,
+  prepareAnswer,
   resultTextOf,
+  type PreparedAnswer,
 } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from './config';
 import { codePointIndex, cpLength, occurrences, type CodePointIndex } from './internal/text';
@@ -77,29 +80,31 @@ function escapeRegex(s: string): string {
 }
 
 /** Positions of a POI name in the answer, following the kind of match the fact extractor reports. */
-function poiOccurrences(answer: string, lower: string, name: string): number[] {
-  const kind = matchPoi(name, answer);
+function poiOccurrences(prepared: PreparedAnswer, lower: string, name: string): number[] {
+  const kind = matchPoi(name, prepared);
   if (kind === null) return [];
   const exact = occurrences(lower, name.toLowerCase(), 64);
   if (exact.length > 0) return exact;
-  // Normalised match: the name's characters with optional separators between them.
-  const chars = Array.from(
-    name.toLowerCase().replace(new RegExp(`[${NORMALISE_CHARS}]+`, 'gu'), ''),
-  );
-  if (chars.length >= 2) {
-    const sep = `[${NORMALISE_CHARS}]*`;
-    const re = new RegExp(chars.map(escapeRegex).join(sep), 'gu');
-    const found: number[] = [];
-    let m: RegExpExecArray | null;
-    while (found.length < 64 && (m = re.exec(lower)) !== null) found.push(m.index);
-    if (found.length > 0) return found;
+  if (kind === 'normalized') {
+    // The name's characters with optional separators between them.
+    const chars = Array.from(
+      name.toLowerCase().replace(new RegExp(`[${NORMALISE_CHARS}]+`, 'gu'), ''),
+    );
+    if (chars.length >= 2) {
+      const sep = `[${NORMALISE_CHARS}]*`;
+      const re = new RegExp(chars.map(escapeRegex).join(sep), 'gu');
+      const found: number[] = [];
+      let m: RegExpExecArray | null;
+      while (found.length < 64 && (m = re.exec(lower)) !== null) found.push(m.index);
+      if (found.length > 0) return found;
+    }
   }
   // Half match: the longer half that occurs.
   const cps = Array.from(name.toLowerCase());
   const k = Math.floor(cps.length / 2);
-  const halves = [cps.slice(0, k).join(''), cps.slice(k).join('')].sort(
-    (a, b) => b.length - a.length,
-  );
+  const halves = [cps.slice(0, k).join(''), cps.slice(k).join('')]
+    .filter((h) => Array.from(h).length >= 3 && !isGenericHalf(h))
+    .sort((a, b) => b.length - a.length);
   for (const half of halves) {
     const found = occurrences(lower, half, 64);
     if (found.length > 0) return found;
@@ -126,6 +131,7 @@ export function buildContext(
     else attempted.add(entry.name);
     resultTexts.push(resultTextOf(entry));
   }
+  const prepared = prepareAnswer(answer);
   const cache = new Map<string, readonly number[]>();
   const poiCache = new Map<string, boolean>();
   const ctx: ScoringContext = {
@@ -152,7 +158,7 @@ export function buildContext(
           fact === ''
             ? []
             : poi
-              ? poiOccurrences(answer, lower, fact)
+              ? poiOccurrences(prepared, lower, fact)
               : factOccurrences(lower, fact);
         hit = raw.map((i) => cpi.at(i));
         cache.set(key, hit);
@@ -162,7 +168,7 @@ export function buildContext(
     poiMatched(name) {
       let hit = poiCache.get(name);
       if (hit === undefined) {
-        hit = name !== '' && matchPoi(name, answer) !== null;
+        hit = name !== '' && matchPoi(name, prepared) !== null;
         poiCache.set(name, hit);
       }
       return hit;

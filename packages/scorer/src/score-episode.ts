@@ -18,7 +18,6 @@ import {
   type TravelProblem,
 } from '@navworld/core-types';
 import { z } from 'zod';
-import { SCORING_CONFIG } from './config';
 import { buildContext, type ScoringContext } from './context';
 import { clamp, round } from './internal/text';
 import { completeness, type CompletenessResult } from './rules/completeness';

