@@ -5,6 +5,7 @@ import type { ForecastRecord, PoiRecord, ProviderData, RouteRecord, TravelMode }
 export type MdValue = string | number | boolean | null | MdValue[] | { [key: string]: MdValue };
 
 function titleCase(label: string): string {
+  if (!/[A-Za-z]/.test(label)) return label;
   return label.replace(/[A-Za-z]+/g, (run) => run[0]!.toUpperCase() + run.slice(1).toLowerCase());
 }
 
@@ -22,31 +23,32 @@ function header(label: string, depth: number): string {
   return `\n${'#'.repeat(depth + 1)} ${titleCase(label)}\n\n`;
 }
 
-function objectMd(value: { [key: string]: MdValue }, depth: number, out: string[]): void {
-  for (const [key, member] of Object.entries(value)) {
-    if (isScalar(member)) out.push(`${key}: ${scalarText(member)}\n`);
-    else {
-      out.push(header(key, depth));
-      valueMd(member, depth + 1, out);
-    }
+function objectMd(value: { [key: string]: MdValue }, depth: number): string {
+  let out = '';
+  for (const key in value) {
+    const member = value[key]!;
+    if (isScalar(member)) out += `${key}: ${scalarText(member)}\n`;
+    else out += header(key, depth) + valueMd(member, depth + 1);
   }
-  out.push('\n');
+  return out + '\n';
 }
 
-function arrayMd(value: MdValue[], depth: number, out: string[]): void {
-  value.forEach((element, index) => {
-    out.push(header(String(index + 1), depth));
-    if (isScalar(element)) out.push(`${value.indexOf(element)}: ${scalarText(element)}\n`);
-    else if (Array.isArray(element)) arrayMd(element, depth + 1, out);
-    else objectMd(element, depth, out);
-  });
-  out.push('\n');
+function arrayMd(value: MdValue[], depth: number): string {
+  let out = '';
+  for (let index = 0; index < value.length; index++) {
+    const element = value[index]!;
+    out += header(String(index + 1), depth);
+    if (isScalar(element)) out += `${value.indexOf(element)}: ${scalarText(element)}\n`;
+    else if (Array.isArray(element)) out += arrayMd(element, depth + 1);
+    else out += objectMd(element, depth);
+  }
+  return out + '\n';
 }
 
-function valueMd(value: MdValue, depth: number, out: string[]): void {
-  if (Array.isArray(value)) arrayMd(value, depth, out);
-  else if (isScalar(value)) out.push(`${scalarText(value)}\n`);
-  else objectMd(value, depth, out);
+function valueMd(value: MdValue, depth: number): string {
+  if (Array.isArray(value)) return arrayMd(value, depth);
+  if (isScalar(value)) return `${scalarText(value)}\n`;
+  return objectMd(value, depth);
 }
 
 /**
@@ -54,9 +56,7 @@ function valueMd(value: MdValue, depth: number, out: string[]): void {
  * get a header one level deeper, scalars become `key: value` lines. Leading and trailing whitespace is trimmed.
  */
 export function jsonToMarkdown(value: MdValue): string {
-  const out: string[] = [];
-  valueMd(value, 1, out);
-  return out.join('').trim();
+  return valueMd(value, 1).trim();
 }
 
 /**
@@ -124,9 +124,23 @@ function poiFields(poi: PoiRecord): { [key: string]: MdValue } {
   return out;
 }
 
-/** Text of a POI list (poi_search and around_search). */
+const poiBlocks = new WeakMap<PoiRecord, string>();
+
+/** The field lines of one POI, as the markdown formatter writes an array element (memoised per record). */
+function poiBlock(poi: PoiRecord): string {
+  let block = poiBlocks.get(poi);
+  if (block === undefined) {
+    block = objectMd(poiFields(poi), 1);
+    poiBlocks.set(poi, block);
+  }
+  return block;
+}
+
+/** Text of a POI list (poi_search and around_search); identical to `jsonToMarkdown` of the field lists. */
 export function renderPois(pois: readonly PoiRecord[]): string {
-  return truncateText(jsonToMarkdown(pois.map(poiFields)));
+  let out = '';
+  for (let i = 0; i < pois.length; i++) out += header(String(i + 1), 1) + poiBlock(pois[i]!);
+  return truncateText((out + '\n').trim());
 }
 
 /** Text of a route (direction). */

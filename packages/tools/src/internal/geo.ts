@@ -46,3 +46,16 @@ const COMPASS = ['北', '东北', '东', '东南', '南', '西南', '西', '西�
 export function compassWord(bearing: number): string {
   return COMPASS[Math.round(bearing / 45) % 8]!;
 }
+
+/** Kilometres per degree of latitude (and of longitude at the equator). */
+export const KM_PER_DEGREE = 111.32;
+
+/**
+ * Squared flat-earth distance in km² with longitude scaled by `cosLat`: cheap, and ranks nearby points the
+ * same way the great-circle distance does. Used to screen candidates before {@link haversineKm}.
+ */
+export function flatDistanceSq(a: LngLat, b: LngLat, cosLat: number): number {
+  const dx = (b[0] - a[0]) * cosLat * KM_PER_DEGREE;
+  const dy = (b[1] - a[1]) * KM_PER_DEGREE;
+  return dx * dx + dy * dy;
+}

@@ -476,17 +476,24 @@ export function digest(text: string): string {
 /** Size of a neighbourhood cell in degrees (about a kilometre). */
 export const CELL_DEGREES = 0.01;
 
-const cellMemo = new Map<string, readonly OfflinePoi[]>();
+const cellMemo = new Map<string, Map<number, readonly OfflinePoi[]>>();
 const CELL_MEMO_SIZE = 20_000;
+let cellCount = 0;
 
 /**
  * The everyday places of one ~1 km cell (restaurants, hotels, cafés): real maps have them on every street, so
  * around_search finds some wherever it looks. Denser near the centre; depends on (city, salt, cell).
  */
 export function cellPois(city: CityProfile, salt: string, i: number, j: number): readonly OfflinePoi[] {
-  const key = `${city.name}|${salt}|${i}|${j}`;
-  const hit = cellMemo.get(key);
+  const tableKey = `${city.name}|${salt}`;
+  let cells = cellMemo.get(tableKey);
+  if (cells === undefined) {
+    cells = new Map();
+    cellMemo.set(tableKey, cells);
+  }
+  const hit = cells.get(i * 100_000 + j);
   if (hit !== undefined) return hit;
+  const key = `${tableKey}|${i}|${j}`;
   const rng = new Rng(`navworld-cell|${key}`);
   const g: Generator = { rng, city, anchors: [], used: new Set(), out: [] };
   const corner: LngLat = [i * CELL_DEGREES, j * CELL_DEGREES];
@@ -501,7 +508,11 @@ export function cellPois(city: CityProfile, salt: string, i: number, j: number):
     else add(g, leisureDraft(g, rng.int(0, LEISURE.length - 1), point));
   }
   const pois = finish(city, salt, g.out);
-  cellMemo.set(key, pois);
-  if (cellMemo.size > CELL_MEMO_SIZE) cellMemo.delete(cellMemo.keys().next().value!);
+  cells.set(i * 100_000 + j, pois);
+  // A coarse bound: when too many cells are held, forget them all (they are cheap to redraw).
+  if (++cellCount > CELL_MEMO_SIZE) {
+    cellMemo.clear();
+    cellCount = 0;
+  }
   return pois;
 }

@@ -1,7 +1,7 @@
 import { listCities, type CityProfile } from '@navworld/knowledge-graph';
 import { AROUND_SEARCH_LIMIT, OFFLINE_WORLD_REACH_KM, POI_SEARCH_LIMITS } from '../../config';
 import type { PoiRecord } from '../../types';
-import { haversineKm, type LngLat } from '../geo';
+import { KM_PER_DEGREE, flatDistanceSq, haversineKm, type LngLat } from '../geo';
 import { CELL_DEGREES, cellPois, type OfflinePoi, type PoiCategory } from './poi-table';
 
 /** Query words that stand for a category (美食 → 餐厅, 住宿 → 酒店 …). */
@@ -28,6 +28,18 @@ const SYNONYMS: ReadonlyArray<{ words: readonly string[]; tag: string }> = [
 /** Words that say nothing about what is searched for. */
 const FILLER = /(附近|周边|周围|推荐|有名|著名|有哪些|哪里有|的|最好|好的|一些|地方)/g;
 
+const cityPrefixes = new Map<string, RegExp>();
+
+/** A regex matching the city (optionally with its province and 市) at the start of a query. */
+function cityPrefixOf(city: CityProfile): RegExp {
+  let re = cityPrefixes.get(city.name);
+  if (re === undefined) {
+    re = new RegExp(`^(${city.province})?${city.name}(市)?`);
+    cityPrefixes.set(city.name, re);
+  }
+  return re;
+}
+
 interface PreparedQuery {
   text: string;
   tags: Set<string>;
@@ -38,7 +50,7 @@ interface PreparedQuery {
 export function prepareQuery(query: string, city: CityProfile | undefined): PreparedQuery {
   let text = query.replace(/\s+/g, '');
   if (city !== undefined) {
-    const stripped = text.replace(new RegExp(`^(${city.province})?${city.name}(市)?`), '');
+    const stripped = text.replace(cityPrefixOf(city), '');
     if (stripped !== '') text = stripped;
   }
   const cleaned = text.replace(FILLER, '');
@@ -70,26 +82,103 @@ const CATEGORY_TAGS: Readonly<Record<PoiCategory, readonly string[]>> = {
 
 /** How well a POI answers a query; 0 = not at all. */
 export function matchScore(poi: OfflinePoi, q: PreparedQuery): number {
-  const name = poi.name;
-  if (name === q.text) return 1000;
-  let score = 0;
-  if (name.includes(q.text)) score = Math.max(score, 500 + (100 * q.text.length) / name.length);
-  const base = name.replace(/\(.*\)$/, '');
-  if (base.length >= 2 && q.text.includes(base)) score = Math.max(score, 450);
+  let score = nameScore(poi.name, q);
   for (const tag of CATEGORY_TAGS[poi.category]) if (q.tags.has(tag)) score = Math.max(score, 200);
   for (const tag of poi.tags) {
     if (q.tags.has(tag)) score = Math.max(score, 210);
     if (tag.length >= 2 && q.text.includes(tag)) score = Math.max(score, 230 + tag.length);
   }
-  if (score === 0 && q.bigrams.length > 0) {
-    let hits = 0;
-    for (const b of q.bigrams) if (name.includes(b)) hits++;
-    if (hits > 0 && hits * 2 >= q.bigrams.length) score = 40 * hits;
-  }
+  if (score === 0) score = bigramScore(poi.name, q);
   return score;
 }
 
+/** True when a POI answers a query at all (same as `matchScore > 0`, with early exits). */
+export function matchesQuery(poi: OfflinePoi, q: PreparedQuery): boolean {
+  for (const tag of CATEGORY_TAGS[poi.category]) if (q.tags.has(tag)) return true;
+  for (const tag of poi.tags) if (q.tags.has(tag) || (tag.length >= 2 && q.text.includes(tag))) return true;
+  return nameScore(poi.name, q) > 0 || bigramScore(poi.name, q) > 0;
+}
+
+function nameScore(name: string, q: PreparedQuery): number {
+  if (name === q.text) return 1000;
+  let score = 0;
+  if (name.includes(q.text)) score = 500 + (100 * q.text.length) / name.length;
+  const paren = name.indexOf('(');
+  const base = paren > 0 ? name.slice(0, paren) : name;
+  if (base.length >= 2 && q.text.includes(base)) score = Math.max(score, 450);
+  return score;
+}
+
+function bigramScore(name: string, q: PreparedQuery): number {
+  if (q.bigrams.length === 0) return 0;
+  let hits = 0;
+  for (const b of q.bigrams) if (name.includes(b)) hits++;
+  return hits > 0 && hits * 2 >= q.bigrams.length ? 40 * hits : 0;
+}
+
+interface TagIndex {
+  /** Every tag (and category tag) → the best score a POI gets from it, per POI index. */
+  tags: Map<string, number[]>;
+  categoryTags: Map<string, number[]>;
+}
+
+const tagIndexes = new WeakMap<readonly OfflinePoi[], TagIndex>();
+
+function tagIndexOf(pois: readonly OfflinePoi[]): TagIndex {
+  let index = tagIndexes.get(pois);
+  if (index === undefined) {
+    index = { tags: new Map(), categoryTags: new Map() };
+    pois.forEach((poi, i) => {
+      for (const tag of poi.tags) {
+        const list = index!.tags.get(tag) ?? [];
+        if (list[list.length - 1] !== i) list.push(i);
+        index!.tags.set(tag, list);
+      }
+      for (const tag of CATEGORY_TAGS[poi.category]) {
+        const list = index!.categoryTags.get(tag) ?? [];
+        list.push(i);
+        index!.categoryTags.set(tag, list);
+      }
+    });
+    tagIndexes.set(pois, index);
+  }
+  return index;
+}
+
+/** Scores of every POI of a table for a query (same values as {@link matchScore}, computed via a tag index). */
+function scoreAll(pois: readonly OfflinePoi[], q: PreparedQuery): Float64Array {
+  const scores = new Float64Array(pois.length);
+  const index = tagIndexOf(pois);
+  for (const tag of q.tags) {
+    for (const i of index.categoryTags.get(tag) ?? []) scores[i] = Math.max(scores[i]!, 200);
+    for (const i of index.tags.get(tag) ?? []) scores[i] = Math.max(scores[i]!, 210);
+  }
+  for (const [tag, list] of index.tags) {
+    if (tag.length >= 2 && q.text.includes(tag)) for (const i of list) scores[i] = Math.max(scores[i]!, 230 + tag.length);
+  }
+  for (let i = 0; i < pois.length; i++) {
+    const name = pois[i]!.name;
+    scores[i] = Math.max(scores[i]!, nameScore(name, q));
+    if (scores[i] === 0) scores[i] = bigramScore(name, q);
+  }
+  return scores;
+}
+
+const publicRecords = new WeakMap<OfflinePoi, PoiRecord>();
+
 function publicRecord(poi: OfflinePoi, distance?: number): PoiRecord {
+  if (distance === undefined) {
+    let record = publicRecords.get(poi);
+    if (record === undefined) {
+      record = toPublicRecord(poi);
+      publicRecords.set(poi, record);
+    }
+    return record;
+  }
+  return toPublicRecord(poi, distance);
+}
+
+function toPublicRecord(poi: OfflinePoi, distance?: number): PoiRecord {
   const record: PoiRecord = {
     name: poi.name,
     id: poi.id,
@@ -111,9 +200,10 @@ function publicRecord(poi: OfflinePoi, distance?: number): PoiRecord {
 /** Keyword search over a city's POIs: best matches first, 5–10 results when anything matches. */
 export function searchPois(pois: readonly OfflinePoi[], query: string, city: CityProfile): PoiRecord[] {
   const q = prepareQuery(query, city);
+  const scores = scoreAll(pois, q);
   const scored: Array<{ poi: OfflinePoi; score: number; index: number }> = [];
   pois.forEach((poi, index) => {
-    const score = matchScore(poi, q);
+    const score = scores[index]!;
     if (score > 0) scored.push({ poi, score, index });
   });
   if (scored.length === 0) return [];
@@ -122,13 +212,21 @@ export function searchPois(pois: readonly OfflinePoi[], query: string, city: Cit
   if (picked.length < POI_SEARCH_LIMITS.min) {
     // Like a real map search, a precise hit is followed by related places nearby.
     const top = picked[0]!;
-    const rest = pois
-      .filter((p) => !picked.includes(p))
-      .map((p) => ({ p, d: haversineKm(top.point, p.point) + (p.category === top.category ? 0 : 50) }))
-      .sort((a, b) => a.d - b.d);
-    for (const { p } of rest) {
-      if (picked.length >= POI_SEARCH_LIMITS.min) break;
-      picked.push(p);
+    const cosLat = Math.cos((top.point[1] * Math.PI) / 180);
+    const cost = (p: OfflinePoi): number =>
+      Math.sqrt(flatDistanceSq(top.point, p.point, cosLat)) + (p.category === top.category ? 0 : 50);
+    while (picked.length < POI_SEARCH_LIMITS.min && picked.length < pois.length) {
+      let best: OfflinePoi | undefined;
+      let bestCost = Infinity;
+      for (const p of pois) {
+        if (picked.includes(p)) continue;
+        const c = cost(p);
+        if (c < bestCost) {
+          bestCost = c;
+          best = p;
+        }
+      }
+      picked.push(best!);
     }
   }
   return picked.map((p) => publicRecord(p));
@@ -137,14 +235,14 @@ export function searchPois(pois: readonly OfflinePoi[], query: string, city: Cit
 /** Neighbourhood cells are only consulted this far from the centre of an around search (metres). */
 const CELL_REACH_M = 3000;
 
-function neighbourhood(city: CityProfile, salt: string, centre: LngLat, radiusM: number): OfflinePoi[] {
+function neighbourhood(city: CityProfile, salt: string, centre: LngLat, radiusM: number): Array<readonly OfflinePoi[]> {
   const reachKm = Math.min(radiusM, CELL_REACH_M) / 1000;
-  const dLat = reachKm / 111.32;
-  const dLng = reachKm / (111.32 * Math.cos((centre[1] * Math.PI) / 180));
-  const out: OfflinePoi[] = [];
+  const dLat = reachKm / KM_PER_DEGREE;
+  const dLng = reachKm / (KM_PER_DEGREE * Math.cos((centre[1] * Math.PI) / 180));
+  const out: Array<readonly OfflinePoi[]> = [];
   for (let i = Math.floor((centre[0] - dLng) / CELL_DEGREES); i <= Math.floor((centre[0] + dLng) / CELL_DEGREES); i++) {
     for (let j = Math.floor((centre[1] - dLat) / CELL_DEGREES); j <= Math.floor((centre[1] + dLat) / CELL_DEGREES); j++) {
-      out.push(...cellPois(city, salt, i, j));
+      out.push(cellPois(city, salt, i, j));
     }
   }
   return out;
@@ -162,15 +260,21 @@ export function searchAround(
   const q = keyword === undefined ? undefined : prepareQuery(keyword, city);
   const found: Array<{ poi: OfflinePoi; d: number }> = [];
   const seen = new Set<string>();
-  for (const poi of [...pois, ...neighbourhood(city, salt, centre, radiusM)]) {
-    if (seen.has(poi.name)) continue;
-    seen.add(poi.name);
+  const cosLat = Math.cos((centre[1] * Math.PI) / 180);
+  // A 2 % margin keeps the flat screen from dropping points the great-circle distance would keep.
+  const screen = ((radiusM / 1000) * 1.02 + 0.01) ** 2;
+  const consider = (poi: OfflinePoi): void => {
+    if (flatDistanceSq(centre, poi.point, cosLat) > screen) return;
     const d = Math.round(haversineKm(centre, poi.point) * 1000);
-    if (d > radiusM) continue;
-    if (q !== undefined && matchScore(poi, q) === 0) continue;
+    if (d > radiusM) return;
+    if (q !== undefined && !matchesQuery(poi, q)) return;
+    if (seen.has(poi.name)) return;
+    seen.add(poi.name);
     found.push({ poi, d });
-  }
-  found.sort((a, b) => a.d - b.d || a.poi.name.localeCompare(b.poi.name));
+  };
+  for (const poi of pois) consider(poi);
+  for (const cell of neighbourhood(city, salt, centre, radiusM)) for (const poi of cell) consider(poi);
+  found.sort((a, b) => a.d - b.d || (a.poi.name < b.poi.name ? -1 : a.poi.name > b.poi.name ? 1 : 0));
   return found.slice(0, AROUND_SEARCH_LIMIT).map(({ poi, d }) => publicRecord(poi, d));
 }
 
@@ -210,17 +314,49 @@ export function cityNear(point: LngLat): CityProfile | undefined {
   return km <= OFFLINE_WORLD_REACH_KM ? city : undefined;
 }
 
-/** The city nearest to a point and its distance in km, however far. */
-export function nearestCity(point: LngLat): [CityProfile, number] {
-  let best: CityProfile | undefined;
-  let bestKm = Infinity;
-  for (const city of listCities()) {
-    let km = haversineKm(point, city.center);
-    for (const detail of city.landmarkDetails ?? []) km = Math.min(km, haversineKm(point, detail.location));
-    if (km < bestKm) {
-      bestKm = km;
-      best = city;
+let cityPoints: Array<{ city: CityProfile; point: LngLat }> | undefined;
+
+function cityPointsOf(): Array<{ city: CityProfile; point: LngLat }> {
+  if (cityPoints === undefined) {
+    cityPoints = [];
+    for (const city of listCities()) {
+      cityPoints.push({ city, point: city.center });
+      for (const detail of city.landmarkDetails ?? []) cityPoints.push({ city, point: detail.location });
     }
   }
-  return [best!, bestKm];
+  return cityPoints;
+}
+
+const nearestMemo = new Map<number, { city: CityProfile; point: LngLat }>();
+const NEAREST_MEMO_SIZE = 50_000;
+
+function nearestPointTo(point: LngLat): { city: CityProfile; point: LngLat } {
+  const cosLat = Math.cos((point[1] * Math.PI) / 180);
+  let best = cityPointsOf()[0]!;
+  let bestSq = Infinity;
+  for (const candidate of cityPointsOf()) {
+    const sq = flatDistanceSq(point, candidate.point, cosLat);
+    if (sq < bestSq) {
+      bestSq = sq;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+/**
+ * The city nearest to a point (by its centre or any of its landmarks) and that distance in km, however far.
+ * The city is decided for the ~1 km cell around the point (memoised), so the answer never depends on call order.
+ */
+export function nearestCity(point: LngLat): [CityProfile, number] {
+  const i = Math.floor(point[0] / CELL_DEGREES);
+  const j = Math.floor(point[1] / CELL_DEGREES);
+  const key = i * 100_000 + j;
+  let best = nearestMemo.get(key);
+  if (best === undefined) {
+    best = nearestPointTo([(i + 0.5) * CELL_DEGREES, (j + 0.5) * CELL_DEGREES]);
+    nearestMemo.set(key, best);
+    if (nearestMemo.size > NEAREST_MEMO_SIZE) nearestMemo.delete(nearestMemo.keys().next().value!);
+  }
+  return [best.city, haversineKm(point, best.point)];
 }

@@ -35,7 +35,20 @@ function nightWeatherOf(day: string, rng: Rng): string {
   return rng.weighted([day, '多云'], [2, 1]);
 }
 
+const dayMemo = new Map<string, ForecastDay>();
+const DAY_MEMO_SIZE = 20_000;
+
 function forecastDay(city: CityProfile, day: number, salt: string): ForecastDay {
+  const key = `${city.name}|${day}|${salt}`;
+  const hit = dayMemo.get(key);
+  if (hit !== undefined) return hit;
+  const cast = drawForecastDay(city, day, salt);
+  dayMemo.set(key, cast);
+  if (dayMemo.size > DAY_MEMO_SIZE) dayMemo.delete(dayMemo.keys().next().value!);
+  return cast;
+}
+
+function drawForecastDay(city: CityProfile, day: number, salt: string): ForecastDay {
   const date = isoDate(day);
   const month = Number(date.slice(5, 7));
   const climate = city.climate.find((c) => c.month === month) ?? { month, high: 20, low: 10, weather: ['多云'] };
