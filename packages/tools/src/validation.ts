@@ -207,14 +207,14 @@ export const TOOL_ARGUMENT_SCHEMAS = {
   poi_search: z.object({ address: requiredText('address', MAX_ADDRESS_CHARS), region: optionalCity('region') }),
   around_search: z.object({
     location: coordinate('location'),
-    radius: radiusField,
+    radius: radiusField.default(RADIUS.default),
     keyword: optionalText('keyword').optional(),
     region: optionalCity('region'),
   }),
   direction: z.object({
     origin: coordinate('origin'),
     destination: coordinate('destination'),
-    mode: modeField,
+    mode: modeField.default('driving'),
     waypoints: waypointsField.optional(),
   }),
   weather: z.object({ city: requiredCity('city') }),
