@@ -1,0 +1,72 @@
+import { writeFile } from 'node:fs/promises';
+import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { formatAuditTable, runAudit } from '../audit/index';
+import { parseTaskRange } from '../config';
+import { EXIT_CODES, intFlag, stringFlag } from '../internal/cli-support';
+
+/** Exit code of `navworld audit` when a gate fails. */
+export const AUDIT_FAILED_EXIT_CODE = 6;
+
+/** Options of `navworld audit` (as parsed by the CLI). */
+export interface AuditCommandOptions {
+  tasks?: unknown;
+  salt?: unknown;
+  staleSalt?: unknown;
+  policies?: unknown;
+  concurrency?: unknown;
+  out?: unknown;
+  json?: unknown;
+  quiet?: unknown;
+  world?: unknown;
+}
+
+/**
+ * `navworld audit`: plays the reference agent and every exploit policy over the tasks, prints the table and
+ * exits non-zero (6) when a gate fails. `--out` writes the whole report as JSON.
+ */
+export async function auditCommand(
+  options: AuditCommandOptions,
+  io: { err: (text: string) => void; isTty: boolean },
+): Promise<number> {
+  const world = stringFlag(options.world) ?? 'offline';
+  if (world !== 'offline') {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `the audit runs in the offline world only, not "${world}"`, {
+      hint: 'drop --world, or pass --world offline',
+    });
+  }
+  const tasks = parseTaskRange(stringFlag(options.tasks) ?? '0-69');
+  const policies = stringFlag(options.policies)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  const salt = stringFlag(options.salt);
+  const staleSalt = stringFlag(options.staleSalt);
+  const quiet = options.quiet === true;
+  const report = await runAudit({
+    tasks,
+    ...(salt ? { salt } : {}),
+    ...(staleSalt ? { staleSalt } : {}),
+    ...(policies ? { policies } : {}),
+    concurrency: intFlag(options.concurrency, 'concurrency', 1, 256, 8),
+    onProgress: quiet
+      ? undefined
+      : (done, total) => {
+          if (io.isTty) io.err(`\raudit ${done}/${total}`);
+          else if (done === total || done % 50 === 0) io.err(`audit ${done}/${total}\n`);
+        },
+  });
+  if (!quiet && io.isTty) io.err('\n');
+  const out = stringFlag(options.out);
+  if (out) {
+    try {
+      await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+    } catch (cause) {
+      throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot write the audit report to ${out}`, {
+        hint: 'check that the folder exists and is writable',
+        cause,
+      });
+    }
+  }
+  console.log(options.json === true ? JSON.stringify(report, null, 2) : formatAuditTable(report));
+  return report.passed ? EXIT_CODES.ok : AUDIT_FAILED_EXIT_CODE;
+}
