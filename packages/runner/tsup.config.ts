@@ -1,10 +1,18 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts', 'src/testing.ts'],
+export default defineConfig((cli) => ({
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    testing: 'src/testing.ts',
+    'sweep-worker': 'src/internal/sweep-worker.ts',
+  },
   format: ['esm'],
-  // NAVWORLD_FAST_BUILD skips declarations (the CLI tests only need the JavaScript).
-  dts: process.env['NAVWORLD_FAST_BUILD'] === '1' ? false : { entry: ['src/index.ts', 'src/testing.ts'] },
+  // A fast build (`--env.NAVWORLD_FAST_BUILD 1` or the variable) skips declarations: the CLI only needs JS.
+  dts:
+    cli.env?.['NAVWORLD_FAST_BUILD'] === '1' || process.env['NAVWORLD_FAST_BUILD'] === '1'
+      ? false
+      : { entry: { index: 'src/index.ts', testing: 'src/testing.ts' } },
   sourcemap: true,
   clean: true,
   target: 'node20',
@@ -16,4 +24,4 @@ export default defineConfig({
   esbuildOptions(options) {
     options.conditions = ['@navworld/source', 'import', 'module', 'default'];
   },
-});
+}));

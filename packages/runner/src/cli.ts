@@ -80,6 +80,7 @@ export async function main(
       .option('--model <model>', 'Model name (default NAVWORLD_MODEL)')
       .option('--base-url <url>', 'OpenAI-compatible endpoint (default NAVWORLD_BASE_URL)')
       .option('--concurrency <n>', 'Episodes run at once (default 2 reference, 4 openai)')
+      .option('--workers <n>', 'Reference agent: worker threads (default 1; use the number of cores)')
       .option('--out <file>', 'Results file (default results/<agent>-results.jsonl)')
       .option('--resume', 'Continue an existing results file, skipping finished episodes')
       .option('--overwrite', 'Replace an existing results file')

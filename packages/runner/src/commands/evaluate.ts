@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
-import { ERROR_CODES, NavworldError, epochAt, type EpisodeResult } from '@navworld/core-types';
+import { ERROR_CODES, NavworldError, epochAt, type EpisodeResult, type Epoch } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
 import type { CliConfig } from '../config';
 import { parseTaskRange } from '../config';
@@ -32,6 +35,7 @@ export interface EvaluateCommandOptions {
   judge?: boolean;
   quiet?: boolean;
   json?: boolean;
+  workers?: number | string;
 }
 
 /** Process hooks the command needs (injectable for tests). */
@@ -145,6 +149,11 @@ export async function evaluateCommand(
     io.err('\ninterrupted: finishing the running episodes; run again with --resume to continue\n');
   });
   const fresh: EpisodeResult[] = [];
+  const record = async (result: EpisodeResult): Promise<void> => {
+    await store.append(result);
+    fresh.push(result);
+    progress.tick(result);
+  };
   let next = 0;
   const worker = async (): Promise<void> => {
     while (!interrupted && next < jobs.length) {
@@ -164,13 +173,24 @@ export async function evaluateCommand(
               ...(maxTokens === undefined ? {} : { maxTokens }),
               ...(maxRetries === undefined ? {} : { maxRetries }),
             });
-      await store.append(result);
-      fresh.push(result);
-      progress.tick(result);
+      await record(result);
     }
   };
+  const threads = agent === 'reference' ? intFlag(options.workers, 'workers', 1, 64, 1) : 1;
+  const workerFile = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
+  const useThreads = threads > 1 && jobs.length > 1 && existsSync(workerFile);
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()));
+    if (useThreads) {
+      await runInThreads(workerFile, Math.min(threads, jobs.length), jobs, {
+        epoch: env.epoch,
+        world: world as 'offline' | 'amap' | 'replay' | 'record',
+        env: io.env,
+        record,
+        stopped: () => interrupted,
+      });
+    } else {
+      await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()));
+    }
   } finally {
     unregister();
     progress.done();
@@ -187,6 +207,48 @@ export async function evaluateCommand(
   }
   if (interrupted) return EXIT_CODES.interrupted;
   return fresh.some((r) => !r.validForScoring) ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+}
+
+/** Plays reference jobs in worker threads (one environment per thread, same epoch). */
+async function runInThreads(
+  file: string,
+  count: number,
+  jobs: Job[],
+  shared: {
+    epoch: Epoch;
+    world: 'offline' | 'amap' | 'replay' | 'record';
+    env: Record<string, string | undefined>;
+    record: (r: EpisodeResult) => Promise<void>;
+    stopped: () => boolean;
+  },
+): Promise<void> {
+  let next = 0;
+  let chain = Promise.resolve();
+  const one = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(file, {
+        workerData: { epoch: shared.epoch, world: shared.world, env: shared.env },
+      });
+      const feed = (): void => {
+        if (shared.stopped() || next >= jobs.length) worker.postMessage(null);
+        else worker.postMessage(jobs[next++]);
+      };
+      worker.on('message', (message: { ok: boolean; result?: EpisodeResult; error?: string }) => {
+        if (!message.ok) {
+          reject(new NavworldError(ERROR_CODES.INTERNAL, `reference worker failed: ${message.error ?? ''}`));
+          void worker.terminate();
+          return;
+        }
+        // Appends are serialised so that the file and the progress stay in completion order.
+        chain = chain.then(() => shared.record(message.result!));
+        chain.then(feed, reject);
+      });
+      worker.on('error', reject);
+      worker.on('exit', () => resolve());
+      feed();
+    });
+  await Promise.all(Array.from({ length: count }, () => one()));
+  await chain;
 }
 
 function secondsFlag(value: unknown, name: string): number | undefined {

@@ -1,0 +1,176 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedOpenAIServer } from '../src/testing';
+import { GENERIC_PLAN } from './helpers/episode';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(packageDir, 'bin', 'navworld.js');
+let dir: string;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const baseEnv = (): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '',
+  HOME: process.env['HOME'] ?? tmpdir(),
+  NAVWORLD_EPOCH_SALT: 'cli-tests',
+  NO_COLOR: '1',
+});
+
+/** Runs the built bin asynchronously (the test process may serve HTTP meanwhile). */
+function navworld(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: dir, env: { ...baseEnv(), ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (input !== undefined) child.stdin.end(input);
+    else child.stdin.end();
+  });
+}
+
+beforeAll(() => {
+  // Build once (JavaScript only): the bin shim runs dist/cli.js.
+  const build = spawnSync('npx', ['tsup'], {
+    cwd: packageDir,
+    env: { ...process.env, NAVWORLD_FAST_BUILD: '1' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  dir = mkdtempSync(join(tmpdir(), 'navworld-cli-'));
+}, 180_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('navworld CLI (built bin)', () => {
+  it('prints help with the commands, environment and exit codes', async () => {
+    const r = await navworld(['--help']);
+    expect(r.code).toBe(0);
+    for (const word of ['task', 'tools', 'call', 'evaluate', 'score', 'mcp', 'serve', 'report', 'Exit codes']) {
+      expect(r.stdout).toContain(word);
+    }
+    const sub = await navworld(['evaluate', '--help']);
+    expect(sub.code).toBe(0);
+    expect(sub.stdout).toContain('--concurrency');
+  });
+
+  it('rejects an unknown command with exit 2 and a one-line error', async () => {
+    const r = await navworld(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('UNKNOWN_COMMAND: unknown command "frobnicate"');
+    expect(r.stderr).toContain('hint:');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('shows a task, as text and as JSON; a bad id is a usage error', async () => {
+    const text = await navworld(['task', '131']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('task 131');
+    const json = await navworld(['task', '131', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ taskId: 131 });
+    const bad = await navworld(['task', 'abc']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^INVALID_TASK_ID: /);
+  });
+
+  it('lists the tools and calls one', async () => {
+    const tools = await navworld(['tools', '--json']);
+    expect(tools.code).toBe(0);
+    expect(JSON.parse(tools.stdout)).toHaveLength(6);
+    const call = await navworld(['call', 'weather', '{"city":"杭州"}']);
+    expect(call.code).toBe(0);
+    expect(call.stdout).toContain('白天天气');
+    const unknown = await navworld(['call', 'teleport', '{}']);
+    expect(unknown.code).toBe(5);
+    expect(unknown.stderr).toMatch(/^UNKNOWN_TOOL: /);
+  });
+
+  it('evaluates with the reference agent, resumes, and re-scores the saved episodes', async () => {
+    const out = join(dir, 'ref.jsonl');
+    const r = await navworld(['evaluate', '--tasks', '0-2', '--agent', 'reference', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('intercity');
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      const episode = JSON.parse(line) as Record<string, unknown>;
+      for (const key of ['problem', 'messages', 'trace', 'answer', 'breakdown', 'usage', 'timings', 'versions', 'epoch']) {
+        expect(episode).toHaveProperty(key);
+      }
+    }
+    const again = await navworld(['evaluate', '--tasks', '0-3', '--out', out, '--resume']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('3 episode(s) already');
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
+    const refused = await navworld(['evaluate', '--tasks', '0', '--out', out]);
+    expect(refused.code).toBe(2);
+
+    const score = await navworld(['score', '--episode', out]);
+    expect(score.code).toBe(0);
+    expect(score.stdout.trim().split('\n')).toHaveLength(4);
+    expect(score.stdout).not.toContain('DIFFERENT');
+    const single = join(dir, 'one.json');
+    writeFileSync(single, lines[0]!);
+    const one = await navworld(['score', '--episode', single, '--json']);
+    expect(JSON.parse(one.stdout)).toMatchObject({ matches: true });
+  }, 120_000);
+
+  it('rejects a bad task range', async () => {
+    const r = await navworld(['evaluate', '--tasks', '9-3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^INVALID_ARGUMENT: bad task range/);
+  });
+
+  it('needs a key for --agent openai, and never prints it', async () => {
+    const r = await navworld(['evaluate', '--agent', 'openai', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^MISSING_API_KEY: /);
+  });
+
+  it('evaluates a model through an OpenAI-compatible endpoint', async () => {
+    const server = await startScriptedOpenAIServer({ handler: () => ({ content: GENERIC_PLAN }) });
+    try {
+      const out = join(dir, 'model.jsonl');
+      const r = await navworld(
+        ['evaluate', '--tasks', '1', '--agent', 'openai', '--model', 'scripted', '--base-url', server.url, '--out', out],
+        { OPENAI_API_KEY: 'sk-test-secret' },
+      );
+      expect(r.code).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain('sk-test-secret');
+      const episode = JSON.parse(readFileSync(out, 'utf8').trim()) as Record<string, unknown>;
+      expect(episode).toMatchObject({ agent: 'openai', model: 'scripted', validForScoring: true });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('reports an unreadable episode file as a file error', async () => {
+    const r = await navworld(['score', '--episode', join(dir, 'missing.json')]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^IO_ERROR: cannot read/);
+    const withDebug = await navworld(['score', '--episode', join(dir, 'missing.json'), '--debug']);
+    expect(withDebug.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('serves the tools over MCP stdio', async () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    const r = await navworld(['mcp'], {}, messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('search_train_tickets');
+  });
+});

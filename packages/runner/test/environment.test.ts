@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { NavworldError } from '@navworld/core-types';
+import { generateProblem } from '@navworld/taskgen';
+import { TOOL_BUDGETS } from '@navworld/tools';
+import { MAX_TOOL_STEPS, createEnvironment, runReferenceAgent } from '../src/index';
+import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
+
+const options = { salt: 'env-tests', now: FIXED_NOW, env: {} };
+
+function call(id: string, name: string, args: Record<string, unknown> | string) {
+  return {
+    id,
+    type: 'function' as const,
+    function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+  };
+}
+
+describe('reset', () => {
+  it('opens an episode with the system and user prompts and the six tools', () => {
+    const env = createEnvironment(options);
+    const opened = env.reset({ taskId: 131 });
+    expect(opened.episodeId).toMatch(/^[0-9a-f]{32}$/);
+    expect(opened.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(opened.messages[1]!.content).toBe(generateProblem(131).prompt);
+    expect(opened.observation).toBe(opened.problem.prompt);
+    expect(opened.tools.map((t) => t.function.name)).toEqual([
+      'poi_search',
+      'around_search',
+      'direction',
+      'weather',
+      'search_flights',
+      'search_train_tickets',
+    ]);
+    expect(opened.epoch.salt).toBe('env-tests');
+    expect(env.stats()).toMatchObject({ episodes: 1, open: 1, created: 1 });
+  });
+
+  it('rejects bad task ids', () => {
+    const env = createEnvironment(options);
+    expect(() => env.reset({ taskId: -1 })).toThrow(NavworldError);
+    expect(() => env.reset({ taskId: 1.5 })).toThrow(/reset input/);
+  });
+});
+
+describe('step', () => {
+  it('executes tool calls in order and keeps the OpenAI message grammar', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 1 });
+    const city = problem.destinationCity;
+    const result = await env.step({
+      episodeId,
+      content: '我先查一下。',
+      toolCalls: [call('a', 'weather', { city }), call('b', 'poi_search', { address: '景点', region: city })],
+    });
+    expect(result.done).toBe(false);
+    expect(result.step).toBe(1);
+    expect(result.observations.map((o) => o.toolCallId)).toEqual(['a', 'b']);
+    expect(result.observations.every((o) => o.reward >= 0 && o.reward <= 1)).toBe(true);
+    expect(result.reward).toBeCloseTo((result.observations[0]!.reward + result.observations[1]!.reward) / 2, 10);
+    expect(result.observation).toContain('[weather] 结果:');
+    const episode = env.getEpisode(episodeId)!;
+    expect(episode.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool']);
+    expect(episode.messages[2]).toMatchObject({ content: '我先查一下。' });
+    expect(episode.trace.map((t) => t.callId)).toEqual(['a', 'b']);
+    expect(assertValidConversation(episode.messages)).toBeNull();
+
+    const final = await env.step({ episodeId, content: GENERIC_PLAN });
+    expect(final.done).toBe(true);
+    expect(final.truncated).toBe(false);
+    expect(final.reward).toBeCloseTo((final.info!['total'] as number) / 100, 10);
+    expect(Object.keys(final.info!).sort()).toEqual(
+      ['codeBand', 'hardConstraints', 'judgeAvailable', 'judgeBand', 'noisyCode', 'noisyJudge', 'scorerVersion', 'total'].sort(),
+    );
+    expect(assertValidConversation(env.getEpisode(episodeId)!.messages)).toBeNull();
+  });
+
+  it('generates stable ids for calls without one and re-serialises object arguments', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 1 });
+    await env.step({
+      episodeId,
+      toolCalls: [{ function: { name: 'weather', arguments: { city: problem.destinationCity } } }],
+    });
+    const episode = env.getEpisode(episodeId)!;
+    const assistant = episode.messages[2]!;
+    expect(assistant.role).toBe('assistant');
+    const id = assistant.role === 'assistant' ? assistant.tool_calls![0]!.id : '';
+    expect(id).toMatch(/^call_[0-9a-f]{24}$/);
+    expect(episode.trace[0]!.rawArguments).toBe(JSON.stringify({ city: problem.destinationCity }));
+    expect(assistant).not.toHaveProperty('content');
+  });
+
+  it('returns debug results when asked', async () => {
+    const env = createEnvironment({ ...options, debug: true });
+    const { episodeId } = env.reset({ taskId: 2 });
+    const final = await env.step({ episodeId, content: GENERIC_PLAN });
+    expect(final.info).toHaveProperty('breakdown');
+    expect(final.info).toHaveProperty('toolFacts');
+  });
+
+  it('refuses over-budget calls without running them', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 3 });
+    const city = problem.destinationCity;
+    const calls = Array.from({ length: TOOL_BUDGETS.weather + 2 }, (_, i) => call(`w${i}`, 'weather', { city }));
+    const result = await env.step({ episodeId, toolCalls: calls });
+    const codes = result.observations.map((o) => o.errorCode ?? 'ok');
+    expect(codes.slice(TOOL_BUDGETS.weather)).toEqual(['TOOL_BUDGET_EXCEEDED', 'TOOL_BUDGET_EXCEEDED']);
+    expect(env.stats().toolCalls).toBe(TOOL_BUDGETS.weather);
+    expect(env.getEpisode(episodeId)!.trace).toHaveLength(TOOL_BUDGETS.weather + 2);
+  });
+
+  it('turns the step after the limit into the final answer (tool calls dropped, truncated)', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 4 });
+    for (let i = 0; i < MAX_TOOL_STEPS; i++) {
+      const r = await env.step({ episodeId, toolCalls: [call(`c${i}`, 'poi_search', { address: `景点${i}`, region: problem.destinationCity })] });
+      expect(r.done).toBe(false);
+      expect(r.info!['remainingToolSteps']).toBe(MAX_TOOL_STEPS - i - 1);
+    }
+    const forced = await env.step({ episodeId, content: GENERIC_PLAN, toolCalls: [call('x', 'weather', { city: '北京' })] });
+    expect(forced.done).toBe(true);
+    expect(forced.truncated).toBe(true);
+    const episode = env.getEpisode(episodeId)!;
+    expect(episode.trace).toHaveLength(MAX_TOOL_STEPS);
+    expect(episode.answer).toBe(GENERIC_PLAN);
+    expect(assertValidConversation(episode.messages)).toBeNull();
+  });
+
+  it('throws typed errors for unknown and finished episodes and changes nothing', async () => {
+    const env = createEnvironment(options);
+    await expect(env.step({ episodeId: 'nope', content: 'x' })).rejects.toMatchObject({ code: 'EPISODE_NOT_FOUND' });
+    const { episodeId } = env.reset({ taskId: 5 });
+    await env.step({ episodeId, content: GENERIC_PLAN });
+    const before = env.getEpisode(episodeId)!;
+    await expect(env.step({ episodeId, content: 'again' })).rejects.toMatchObject({ code: 'EPISODE_DONE' });
+    await expect(env.step({ episodeId, toolCalls: [call('z', 'weather', { city: '北京' })] })).rejects.toMatchObject({
+      code: 'EPISODE_DONE',
+    });
+    expect(env.getEpisode(episodeId)).toEqual(before);
+    expect(() => env.requestFinalAnswer(episodeId)).toThrow(/already finished/);
+    await expect(env.step({ episodeId: '' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('runs concurrent steps on one episode one after another', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 6 });
+    const city = problem.destinationCity;
+    const [a, b] = await Promise.all([
+      env.step({ episodeId, toolCalls: [call('p', 'weather', { city })] }),
+      env.step({ episodeId, toolCalls: [call('q', 'poi_search', { address: '公园', region: city })] }),
+    ]);
+    expect([a.step, b.step]).toEqual([1, 2]);
+    expect(assertValidConversation(env.getEpisode(episodeId)!.messages)).toBeNull();
+  });
+
+  it('appends the final-answer prompt as a user message', () => {
+    const env = createEnvironment(options);
+    const { episodeId } = env.reset({ taskId: 7 });
+    const text = env.requestFinalAnswer(episodeId);
+    expect(text).toContain('不要再调用任何工具');
+    expect(env.getEpisode(episodeId)!.messages.at(-1)).toEqual({ role: 'user', content: text });
+  });
+});
+
+describe('episode store', () => {
+  it('sweeps idle episodes with an injected clock', () => {
+    let now = 1_000_000;
+    const env = createEnvironment({ ...options, clock: () => now, idleTimeoutMs: 60_000 });
+    const { episodeId } = env.reset({ taskId: 8 });
+    now += 59_000;
+    expect(env.sweep()).toBe(0);
+    now += 2_000;
+    expect(env.sweep()).toBe(1);
+    expect(env.getEpisode(episodeId)).toBeUndefined();
+    expect(env.stats().swept).toBe(1);
+  });
+
+  it('refuses new episodes over the limit, dropping finished ones first', async () => {
+    const env = createEnvironment({ ...options, maxEpisodes: 2 });
+    const a = env.reset({ taskId: 1 });
+    env.reset({ taskId: 2 });
+    expect(() => env.reset({ taskId: 3 })).toThrow(expect.objectContaining({ code: 'EPISODE_LIMIT' }));
+    await env.step({ episodeId: a.episodeId, content: GENERIC_PLAN });
+    expect(env.reset({ taskId: 3 }).episodeId).toBeTruthy();
+    expect(env.getEpisode(a.episodeId)).toBeUndefined();
+  });
+
+  it('refuses work after close', async () => {
+    const env = createEnvironment(options);
+    await env.close();
+    expect(() => env.reset({ taskId: 1 })).toThrow(expect.objectContaining({ code: 'SHUTTING_DOWN' }));
+  });
+});
+
+describe('determinism at scale', () => {
+  it('1,000 concurrent reference episodes score exactly as one by one', async () => {
+    const taskIds = Array.from({ length: 1000 }, (_, i) => i % 70);
+    const serialEnv = createEnvironment(options);
+    const serial = new Map<number, number>();
+    for (const id of new Set(taskIds)) serial.set(id, (await runReferenceAgent(serialEnv, id)).total);
+    const env = createEnvironment({ ...options, maxEpisodes: 2000 });
+    const results = await Promise.all(taskIds.map((id) => runReferenceAgent(env, id)));
+    for (const r of results) expect(r.total).toBe(serial.get(r.taskId));
+    expect(env.stats().created).toBe(1000);
+    expect(env.stats().episodes).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,259 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateProblem } from '@navworld/taskgen';
+import { createEnvironment, type Environment, type EvaluateOptions } from '../src/index';
+import { startScriptedOpenAIServer, type ScriptedOpenAIServer, type ScriptedResponse } from '../src/testing';
+import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
+
+const TASK = 1;
+const problem = generateProblem(TASK);
+const city = problem.destinationCity;
+const noSleep = (): Promise<void> => Promise.resolve();
+
+let env: Environment;
+let server: ScriptedOpenAIServer | undefined;
+
+beforeAll(() => {
+  env = createEnvironment({ salt: 'agent-tests', now: FIXED_NOW, env: {} });
+});
+afterAll(async () => {
+  await env.close();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function run(
+  script: ScriptedResponse[] | ((body: Record<string, unknown>, index: number) => ScriptedResponse),
+  options: Partial<EvaluateOptions> = {},
+) {
+  server = await startScriptedOpenAIServer(
+    Array.isArray(script)
+      ? { script }
+      : { handler: (request, index) => script(request.body as Record<string, unknown>, index) },
+  );
+  const result = await env.evaluate({
+    model: 'scripted-model',
+    baseUrl: server.url,
+    apiKey: 'test-key',
+    taskId: TASK,
+    sleep: noSleep,
+    ...options,
+  });
+  return { result, requests: server.requests.filter((r) => r.index >= 0) };
+}
+
+const poiCall = { name: 'poi_search', arguments: { address: '景点', region: city } };
+const weatherCall = { name: 'weather', arguments: { city } };
+
+describe('evaluate over real HTTP', () => {
+  it('runs a full good episode: tools, plan, score, usage, settings on the wire', async () => {
+    const { result, requests } = await run(
+      [{ content: '', toolCalls: [poiCall, weatherCall] }, { content: GENERIC_PLAN }],
+      { temperature: 0.3, maxTokens: 1234 },
+    );
+    expect(result.validForScoring).toBe(true);
+    expect(result.outcome).toBe('completed');
+    expect(result.error).toBeNull();
+    expect(result.trace.map((t) => t.name)).toEqual(['poi_search', 'weather']);
+    expect(result.trace.every((t) => t.ok)).toBe(true);
+    expect(result.answer).toBe(GENERIC_PLAN);
+    expect(result.breakdown).not.toBeNull();
+    expect(result.total).toBe(result.breakdown!.total);
+    expect(result.score).toBeCloseTo(result.total / 100, 10);
+    expect(result.stepRewards).toHaveLength(2);
+    expect(assertValidConversation(result.messages)).toBeNull();
+    // Two calls, 10 prompt tokens each (the scripted default).
+    expect(result.usage.promptTokens).toBe(20);
+    expect(result.usage.totalTokens).toBe(result.usage.promptTokens + result.usage.completionTokens);
+    expect(requests).toHaveLength(2);
+    const first = requests[0]!.body as Record<string, unknown>;
+    expect(first['temperature']).toBe(0.3);
+    expect(first['max_tokens']).toBe(1234);
+    expect(first['stream']).toBe(true);
+    expect(first['stream_options']).toEqual({ include_usage: true });
+    expect(Array.isArray(first['tools'])).toBe(true);
+    expect(result.problem.taskId).toBe(TASK);
+    expect(result.versions.scorer).toBeTruthy();
+  });
+
+  it('answers malformed tool-call JSON with an error result and carries on', async () => {
+    const { result } = await run([
+      { toolCalls: [{ name: 'poi_search', arguments: '{"address": "景点", ' }] },
+      { content: GENERIC_PLAN },
+    ]);
+    expect(result.validForScoring).toBe(true);
+    expect(result.trace).toHaveLength(1);
+    expect(result.trace[0]!.ok).toBe(false);
+    expect(result.trace[0]!.rawArguments).toBe('{"address": "景点", ');
+    expect(assertValidConversation(result.messages)).toBeNull();
+  });
+
+  it('answers an unknown tool with an error result', async () => {
+    const { result } = await run([{ toolCalls: [{ name: 'teleport', arguments: {} }] }, { content: GENERIC_PLAN }]);
+    expect(result.trace[0]!.name).toBe('teleport');
+    expect(result.trace[0]!.ok).toBe(false);
+    expect(result.trace[0]!.errorCode).toBe('UNKNOWN_TOOL');
+    expect(result.validForScoring).toBe(true);
+  });
+
+  it('forces the final answer after 15 tool steps (16th call dropped, tools disabled)', async () => {
+    const { result, requests } = await run((body, index) =>
+      body['tools'] === undefined
+        ? { content: GENERIC_PLAN }
+        : { toolCalls: [{ name: 'weather', arguments: { city, n: index } }] },
+    );
+    expect(requests).toHaveLength(17);
+    expect(result.trace).toHaveLength(15);
+    // The weather budget is 3: later calls are refused without running.
+    expect(result.trace.filter((t) => t.errorCode === 'TOOL_BUDGET_EXCEEDED')).toHaveLength(12);
+    expect(result['turnEndReason']).toBe('max_steps');
+    expect(result['phase2']).toBe(true);
+    const last = requests[16]!.body as Record<string, unknown>;
+    expect(last['tools']).toBeUndefined();
+    const messages = last['messages'] as Array<{ role: string; content: string }>;
+    expect(messages.at(-1)!.role).toBe('user');
+    expect(result.answer).toBe(GENERIC_PLAN);
+    expect(assertValidConversation(result.messages)).toBeNull();
+  });
+
+  it('never takes a tool-call preamble as the answer', async () => {
+    const preamble = '好的，我先查询一下景点信息。';
+    const { result } = await run([{ content: preamble, toolCalls: [poiCall] }, { content: GENERIC_PLAN }]);
+    expect(result.answer).toBe(GENERIC_PLAN);
+    const assistant = result.messages.find((m) => m.role === 'assistant' && m.tool_calls);
+    expect(assistant?.content).toBe(preamble);
+    expect(result['phase2']).toBe(false);
+  });
+
+  it('sends the final-answer prompt without tools after an empty answer', async () => {
+    const { result, requests } = await run([{ toolCalls: [poiCall] }, { content: '' }, { content: GENERIC_PLAN }]);
+    expect(requests).toHaveLength(3);
+    expect((requests[2]!.body as Record<string, unknown>)['tools']).toBeUndefined();
+    expect(result['phase2']).toBe(true);
+    expect(result.answer).toBe(GENERIC_PLAN);
+    expect(result.validForScoring).toBe(true);
+  });
+
+  it('sends the final-answer prompt after a short natural answer', async () => {
+    const { result } = await run([{ content: '去看看景点吧。' }, { content: GENERIC_PLAN }]);
+    expect(result['phase2']).toBe(true);
+    expect(result.answer).toBe(GENERIC_PLAN);
+  });
+
+  it('retries a stream cut before visible content and succeeds', async () => {
+    const { result, requests } = await run([{ cutStream: 'before-content' }, { content: GENERIC_PLAN }]);
+    expect(requests).toHaveLength(2);
+    expect(result.validForScoring).toBe(true);
+    expect(result['retries']).toBe(1);
+    expect(result['dispatches']).toBe(1);
+  });
+
+  it('re-dispatches once after a cut after visible content, then gives up as invalid', async () => {
+    const cut: ScriptedResponse = { content: GENERIC_PLAN, cutStream: { afterChunks: 2 } };
+    const { result, requests } = await run([cut, cut]);
+    expect(requests).toHaveLength(2);
+    expect(result['dispatches']).toBe(2);
+    expect(result['retries']).toBe(0);
+    expect(result.validForScoring).toBe(false);
+    expect(result.outcome).toBe('infra_error');
+    expect(result.error).toMatch(/^MODEL_ERROR: /);
+    expect(result.total).toBe(0);
+    expect(result.success).toBe(false);
+  });
+
+  it('recovers with the re-dispatch when the second run succeeds', async () => {
+    const { result } = await run([{ content: GENERIC_PLAN, cutStream: { afterChunks: 1 } }, { content: GENERIC_PLAN }]);
+    expect(result['dispatches']).toBe(2);
+    expect(result.validForScoring).toBe(true);
+  });
+
+  it('retries a 429 and succeeds, honouring Retry-After', async () => {
+    const waits: number[] = [];
+    const { result } = await run([{ status: 429, headers: { 'retry-after': '1' } }, { content: GENERIC_PLAN }], {
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    });
+    expect(result.validForScoring).toBe(true);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('backs off 2 s doubling and gives up after 3 retries of 5xx', async () => {
+    const waits: number[] = [];
+    const { result, requests } = await run(
+      [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }],
+      {
+        redispatch: false,
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(requests).toHaveLength(4);
+    expect(waits).toEqual([2000, 4000, 8000]);
+    expect(result.validForScoring).toBe(false);
+    expect(result.error).toMatch(/^MODEL_ERROR: HTTP 503/);
+  });
+
+  it('ends a call at its deadline as a timeout (invalid, not a 0 for the model)', async () => {
+    const { result } = await run([{ content: GENERIC_PLAN, delayMs: 3000 }], {
+      callTimeoutMs: 150,
+      maxRetries: 0,
+      redispatch: false,
+    });
+    expect(result.outcome).toBe('timeout');
+    expect(result.validForScoring).toBe(false);
+    expect(result.error).toMatch(/^MODEL_TIMEOUT: /);
+  });
+
+  it('caps the whole task with the per-task timeout', async () => {
+    const { result } = await run(() => ({ content: GENERIC_PLAN, delayMs: 5000 }), { timeoutMs: 200 });
+    expect(result.outcome).toBe('timeout');
+    expect(result.validForScoring).toBe(false);
+    expect(result['dispatches']).toBe(1);
+  });
+
+  it('scores a context-length refusal as a valid 0', async () => {
+    const { result } = await run([
+      { status: 400, errorCode: 'context_length_exceeded', errorMessage: 'maximum context length exceeded' },
+    ]);
+    expect(result.outcome).toBe('model_failure');
+    expect(result.validForScoring).toBe(true);
+    expect(result.total).toBe(0);
+    expect(result.error).toBeNull();
+  });
+
+  it('scores a missing final answer as a valid 0', async () => {
+    const { result } = await run([{ content: '' }, { content: '   ' }]);
+    expect(result.outcome).toBe('no_final_answer');
+    expect(result.validForScoring).toBe(true);
+    expect(result.total).toBe(0);
+  });
+
+  it('reports an unreachable endpoint as an infrastructure failure', async () => {
+    const result = await env.evaluate({
+      model: 'm',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      taskId: TASK,
+      sleep: noSleep,
+    });
+    expect(result.validForScoring).toBe(false);
+    expect(result.outcome).toBe('infra_error');
+    expect(result.error).toMatch(/^MODEL_ERROR: cannot reach/);
+    expect(result['dispatches']).toBe(2);
+  });
+
+  it('rejects bad options with a validation error', async () => {
+    await expect(
+      env.evaluate({ model: '', baseUrl: 'not a url', apiKey: 'k', taskId: -1 }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('leaves no episodes behind', () => {
+    expect(env.stats().episodes).toBe(0);
+  });
+});
