@@ -318,8 +318,11 @@ function textDays(text: string): PlanDay[] {
     const raw = m[1] ?? m[2] ?? '';
     const day = /^\d+$/.test(raw) ? Number(raw) : chineseNumber(raw);
     if (day === null || day < 1) continue;
-    const ls = text.lastIndexOf('\n', m.index - 1) + 1;
-    const prefix = m.index - ls > 12 ? 'x' : text.slice(ls, m.index);
+    // Only the 12 characters before the marker matter, so never scan further back (long lines stay linear).
+    const from = Math.max(0, m.index - 13);
+    const before = text.slice(from, m.index);
+    const nl = before.lastIndexOf('\n');
+    const prefix = nl >= 0 ? before.slice(nl + 1) : from === 0 ? before : 'x';
     markers.push({
       day,
       start: m.index,

@@ -60,11 +60,13 @@ export function scanIds(text: string): IdHit[] {
   return hits;
 }
 
+const NOT_TRAIN_FIRST_CHARS = new Set(TRAIN_ID_NOT_FOLLOWED_BY.map((w) => w[0] ?? ''));
+
 function isNotTrainContext(text: string, end: number): boolean {
   const next = text.charCodeAt(end);
   if (isAsciiLetter(next)) return true;
-  const tail = text.slice(end, end + 4);
-  for (const w of TRAIN_ID_NOT_FOLLOWED_BY) if (tail.startsWith(w)) return true;
+  if (!NOT_TRAIN_FIRST_CHARS.has(text[end] ?? '')) return false;
+  for (const w of TRAIN_ID_NOT_FOLLOWED_BY) if (text.startsWith(w, end)) return true;
   return false;
 }
 
@@ -262,6 +264,30 @@ const ROAD_NOT_FOLLOWED_BY: Record<string, string> = {
   桥: '上下站机国',
 };
 
+// Cut markers indexed by their last character, longest first, so the rightmost marker of a short prefix is
+// found with one map lookup per character.
+const MARKERS_BY_LAST_CHAR: Map<string, string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const m of NAME_CUT_MARKERS) {
+    const last = m[m.length - 1] ?? '';
+    const list = map.get(last) ?? [];
+    list.push(m);
+    map.set(last, list);
+  }
+  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
+  return map;
+})();
+
+/** End index of the rightmost cut marker in `s` (0 when there is none). */
+function lastMarkerEnd(s: string): number {
+  for (let i = s.length; i > 0; i--) {
+    const list = MARKERS_BY_LAST_CHAR.get(s[i - 1] ?? '');
+    if (list === undefined) continue;
+    for (const m of list) if (i >= m.length && s.startsWith(m, i - m.length)) return i;
+  }
+  return 0;
+}
+
 /**
  * Scans names that end in one of `suffixRe`'s suffixes: the CJK run before the suffix (at most
  * {@link MAX_NAME_PREFIX} characters), cut after the last verb or connector (沿, 进入, 前往 …). A suffix
@@ -282,11 +308,7 @@ export function scanSuffixNames(
     const limit = Math.max(lastEnd, s - MAX_NAME_PREFIX);
     while (p > limit && isCjk(text.charCodeAt(p - 1))) p--;
     let prefix = text.slice(p, s);
-    let cut = 0;
-    for (const marker of NAME_CUT_MARKERS) {
-      const at = prefix.lastIndexOf(marker);
-      if (at >= 0 && at + marker.length > cut) cut = at + marker.length;
-    }
+    const cut = lastMarkerEnd(prefix);
     if (cut > 0) prefix = prefix.slice(cut);
     if (prefix.length === 0) return;
     const name = prefix + suffix;
@@ -314,7 +336,7 @@ export function scanSuffixNames(
         extended = true;
         for (let k = 0; k < between.length; k++)
           if (!isCjk(between.charCodeAt(k))) extended = false;
-        if (extended && NAME_CUT_MARKERS.some((mk) => between.includes(mk))) extended = false;
+        if (extended && lastMarkerEnd(between) > 0) extended = false;
       }
       if (!extended) emit(pending.s, pending.e, pending.suffix);
     }

@@ -26,19 +26,33 @@ const SEPARATOR_RE = /^\s*\|?\s*:?-{2,}/;
 
 /** Adds claims for table rows whose cells hold a transport id; prices and times come from named columns. */
 export function tableClaims(text: string, map: ClaimMap): void {
-  const lines = text.split('\n');
   let header: Column[] | null = null;
-  for (const line of lines) {
-    if (!line.trimStart().startsWith('|') || line.length > 2_000) {
+  let useful = false;
+  let prevEnd = -2;
+  for (let bar = text.indexOf('|'); bar >= 0;) {
+    const start = text.lastIndexOf('\n', bar - 1) + 1;
+    let end = text.indexOf('\n', bar);
+    if (end < 0) end = text.length;
+    const next = end < text.length ? text.indexOf('|', end) : -1;
+    // A table line starts with | after optional indentation.
+    if (!/^[ \t]*$/.test(text.slice(start, bar)) || end - start > 2_000) {
       header = null;
+      bar = next;
       continue;
     }
-    if (SEPARATOR_RE.test(line)) continue;
-    const cells = cellsOf(line);
+    // A table is a run of consecutive table lines; anything else in between starts a new one.
+    if (start !== prevEnd + 1) header = null;
+    prevEnd = end;
+    bar = next;
+    const line = text.slice(start, end);
     if (header === null) {
-      header = cells.map(columnOf);
+      header = cellsOf(line).map(columnOf);
+      useful = header.some((c) => c !== null);
       continue;
     }
+    // Rows without an id-like token, or tables without a price / time column, add nothing.
+    if (!useful || !/[A-Z]\d/.test(line) || SEPARATOR_RE.test(line)) continue;
+    const cells = cellsOf(line);
     let ref: { id: string; kind: 'flight' | 'train' } | undefined;
     for (const cell of cells) {
       const hit = scanIds(cell)[0];

@@ -15,7 +15,11 @@ const NEXT_DAY_RE = /^\s{0,2}(?:\(次日\)|（次日）|\[次日\]|次日|\+1)?\
 
 type Role = 'departure' | 'arrival' | null;
 
+// 到 alone is an arrival only right after the time (10:15到上海); inside a clause it is too common.
+const LONG_ARRIVAL_WORDS = ARRIVAL_WORDS.filter((w) => w.length > 1);
+
 function lastIndexOfAny(s: string, words: readonly string[]): number {
+  if (s.length === 0) return -1;
   let best = -1;
   for (const w of words) {
     const i = s.lastIndexOf(w);
@@ -30,10 +34,7 @@ function roleOf(after: string, before: string): Role {
   for (const w of ARRIVAL_WORDS) if (a.startsWith(w)) return 'arrival';
   // "08:00从北京首都国际机场出发": the verb closes the clause.
   const dep = lastIndexOfAny(a, DEPARTURE_WORDS);
-  const arr = lastIndexOfAny(
-    a,
-    ARRIVAL_WORDS.filter((w) => w.length > 1),
-  );
+  const arr = lastIndexOfAny(a, LONG_ARRIVAL_WORDS);
   if (dep >= 0 || arr >= 0) return dep >= arr ? 'departure' : 'arrival';
   const b = before.toLowerCase();
   const depLabel = lastIndexOfAny(b, DEPARTURE_LABELS);
