@@ -19,7 +19,7 @@ export interface ServeCommandOptions {
   world?: 'offline' | 'amap' | 'replay' | 'record';
   /** Return full score breakdowns instead of safe results. */
   debug?: boolean;
-  /** Runs `/v1/evaluate` episodes (the CLI passes its model agent). */
+  /** Runs `/v1/evaluate` episodes. @default the OpenAI-compatible agent loop */
   evaluate?: EvaluateRunner;
   /** Resolves when the server should stop. @default SIGINT or SIGTERM */
   until?: Promise<unknown>;

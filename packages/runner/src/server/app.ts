@@ -10,6 +10,7 @@ import {
   type Environment,
   type EnvironmentOptions,
 } from '../environment/environment';
+import { runOpenAIAgent } from '../agent/openai-agent';
 import { VERSION } from '../version';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
@@ -68,7 +69,7 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** Model evaluations at once. @default 20 */
   maxConcurrentEvaluations?: number;
-  /** Runs `/v1/evaluate` episodes; without one the route answers 400 CONFIG_ERROR. */
+  /** Runs `/v1/evaluate` episodes. @default the OpenAI-compatible agent loop */
   evaluate?: EvaluateRunner;
   /** Where structured logs go; `false` silences them. @default JSON lines on stderr */
   log?: LogSink | false;
@@ -143,6 +144,19 @@ async function readJson(c: Context): Promise<unknown> {
     });
   }
 }
+
+/** Runs `/v1/evaluate` with the package's OpenAI-compatible agent loop. */
+export const defaultEvaluateRunner: EvaluateRunner = (env, request) =>
+  runOpenAIAgent(env, {
+    model: request.model,
+    baseUrl: request.baseUrl,
+    apiKey: request.apiKey,
+    taskId: request.taskId,
+    timeoutMs: Math.round(request.timeoutMs),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+    ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
+  });
 
 function taskIdFromSeed(seed: number): number {
   // Same derivation as the OpenEnv-style reference: the low 31 bits of the seed.
@@ -406,10 +420,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       );
     }
     logger.addSecret(apiKey);
-    const runner = options.evaluate;
-    if (runner === undefined) {
-      throw httpError(ERROR_CODES.CONFIG_ERROR, 'this server does not run model evaluations');
-    }
+    const runner = options.evaluate ?? defaultEvaluateRunner;
     const result = await limitEvaluations(() =>
       runner(environment, {
         taskId: request.task_id,

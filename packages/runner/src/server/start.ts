@@ -92,9 +92,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server: app,
     close() {
       closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Keep listening while draining so late clients get a clear 503 instead of a refused connection.
         await app.shutdown();
-        // In-flight requests are answered; idle keep-alive sockets can go now.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const timer = setTimeout(() => server.closeAllConnections(), 2000);
         timer.unref();

@@ -1,0 +1,418 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- HTTP answers are untyped JSON checked by assertions. */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EpisodeResult } from '@navworld/core-types';
+import { createEnvironment, type Environment } from '../src/environment/environment';
+import { runReferenceAgent } from '../src/agent/reference-agent';
+import { startServer, type RunningServer } from '../src/server/start';
+import { isBaseUrlAllowed, parseAllowList } from '../src/server/allow-list';
+import { redact } from '../src/server/logger';
+import type { LogEntry } from '../src/server/logger';
+import { startScriptedOpenAIServer } from '../src/testing';
+import { get, http, post } from './helpers/http';
+import { routeThroughHttp } from './helpers/http-environment';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ENV_OPTIONS = { salt: 'navworld-http-test', now: Date.UTC(2026, 0, 5) };
+
+function weatherCall(id: string, city: string) {
+  return {
+    id,
+    type: 'function',
+    function: { name: 'weather', arguments: JSON.stringify({ city }) },
+  };
+}
+
+function expectError(answer: { status: number; json: any }, status: number, code: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.json?.error?.code).toBe(code);
+  expect(typeof answer.json?.error?.message).toBe('string');
+}
+
+describe('HTTP server', () => {
+  let running: RunningServer;
+  let base: string;
+  const logs: LogEntry[] = [];
+
+  beforeAll(async () => {
+    running = await startServer({
+      port: 0,
+      environmentOptions: ENV_OPTIONS,
+      log: (e) => logs.push(e),
+      allowedBaseUrls: [],
+    });
+    base = running.url;
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('plays a full reset → tool step → final answer episode', async () => {
+    expect((await get(base, '/healthz')).json).toMatchObject({ status: 'ok' });
+    const tools = await get(base, '/v1/tools');
+    expect(tools.json.tools.map((t: any) => t.function.name)).toEqual([
+      'poi_search',
+      'around_search',
+      'direction',
+      'weather',
+      'search_flights',
+      'search_train_tickets',
+    ]);
+    const task = await get(base, '/v1/tasks/131');
+    expect(task.status).toBe(200);
+    expect(task.json.problem.taskId).toBe(131);
+
+    const reset = await post(base, '/v1/reset', { task_id: 131 });
+    expect(reset.status).toBe(200);
+    const episodeId: string = reset.json.episode_id;
+    expect(episodeId).toMatch(/^[0-9a-f]{32}$/);
+    expect(reset.json.problem).toEqual(task.json.problem);
+    expect(reset.json.messages.map((m: any) => m.role)).toEqual(['system', 'user']);
+    expect(reset.json.info).toMatchObject({
+      task_id: 131,
+      problem_type: task.json.problem.problemType,
+    });
+    const city: string = reset.json.problem.destinationCity;
+
+    const step = await post(base, '/v1/step', {
+      episode_id: episodeId,
+      tool_calls: [weatherCall('c1', city)],
+    });
+    expect(step.status).toBe(200);
+    expect(step.json).toMatchObject({ episode_id: episodeId, step: 1, done: false });
+    expect(step.json.observations[0], JSON.stringify(step.json.observations[0])).toMatchObject({
+      tool_call_id: 'c1',
+      name: 'weather',
+      ok: true,
+    });
+    expect(step.json.reward).toBeGreaterThanOrEqual(0);
+    expect(step.json.reward).toBeLessThanOrEqual(1);
+
+    // camelCase spellings are accepted as well.
+    const final = await post(base, '/v1/step', {
+      episodeId,
+      content: `${city}两日游：第1天参观景点。`,
+    });
+    expect(final.status).toBe(200);
+    expect(final.json.done).toBe(true);
+    expect(final.json.info.score).toBe(final.json.info.total);
+    expect(final.json.reward).toBeCloseTo(final.json.info.total / 100, 10);
+
+    expectError(
+      await post(base, '/v1/step', { episode_id: episodeId, content: 'again' }),
+      409,
+      'EPISODE_DONE',
+    );
+  });
+
+  it('answers every bad request with the right status and a JSON error', async () => {
+    expectError(await post(base, '/v1/reset', '{"task_id": 1'), 400, 'INVALID_JSON');
+    expectError(await post(base, '/v1/reset', ''), 400, 'INVALID_JSON');
+    expectError(await post(base, '/v1/reset', { task_id: -1 }), 400, 'VALIDATION_FAILED');
+    expectError(await post(base, '/v1/reset', { task_id: 1, tasks: 2 }), 400, 'VALIDATION_FAILED');
+    expectError(await post(base, '/v1/reset', { task_id: 1, taskId: 1 }), 400, 'VALIDATION_FAILED');
+    expectError(await post(base, '/v1/reset', {}), 400, 'VALIDATION_FAILED');
+    expectError(await post(base, '/v1/step', { tool_calls: [] }), 400, 'VALIDATION_FAILED');
+    expectError(await get(base, '/v1/tasks/abc'), 400, 'INVALID_TASK_ID');
+    expectError(await get(base, '/v1/tasks/4294967296'), 400, 'INVALID_TASK_ID');
+    expectError(
+      await post(base, '/v1/step', { episode_id: 'nope', content: 'x' }),
+      404,
+      'EPISODE_NOT_FOUND',
+    );
+    expectError(await get(base, '/v1/nothing'), 404, 'NOT_FOUND');
+    expectError(await get(base, '/v1/reset'), 405, 'METHOD_NOT_ALLOWED');
+    const big = JSON.stringify({ episode_id: 'x', content: 'a'.repeat(1024 * 1024 + 10) });
+    expectError(await post(base, '/v1/step', big), 413, 'PAYLOAD_TOO_LARGE');
+    expectError(
+      await post(base, '/v1/evaluate', {
+        task_id: 1,
+        model: 'm',
+        base_url: 'https://evil.example/v1',
+        api_key: 'sk-test-abcdefgh1234',
+      }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('serves metrics and an OpenAPI document generated from the schemas', async () => {
+    const metrics = await get(base, '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.text).toContain('navworld_episodes_open ');
+    expect(metrics.text).toContain('navworld_tool_calls_total{outcome="ok",tool="weather"}');
+    expect(metrics.text).toContain('navworld_steps_total{kind="final"}');
+    expect(metrics.text).toContain('navworld_tool_cache_hit_ratio');
+    expect(metrics.text).toMatch(/navworld_scoring_duration_seconds_count [1-9]/);
+    const doc = (await get(base, '/v1/openapi.json')).json;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/reset',
+        '/v1/step',
+        '/v1/evaluate',
+        '/v1/tasks/{id}',
+        '/metrics',
+      ]),
+    );
+    expect(doc.components.schemas.ResetRequest.properties.task_id.type).toBe('integer');
+    expect(doc.components.schemas.StepRequest.required).toEqual(['episode_id']);
+    expect(
+      doc.paths['/v1/step'].post.responses['409'].content['application/json'].schema.$ref,
+    ).toBe('#/components/schemas/Error');
+  });
+
+  it('a Python standard-library client plays an episode', async () => {
+    // Spawned asynchronously: the server lives in this process and must keep serving.
+    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn('python3', [join(HERE, 'fixtures/python_client.py'), base, '131']);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout.trim());
+    expect(out.done).toBe(true);
+    expect(out.tools).toHaveLength(6);
+    expect(out.step_rewards).toHaveLength(2);
+    expect(out.score).toBeGreaterThanOrEqual(0);
+    expect(out.score).toBeLessThanOrEqual(100);
+    expect(out.final_reward).toBeCloseTo(out.score / 100, 10);
+  });
+
+  it('never logs secrets', async () => {
+    await post(base, '/v1/evaluate', {
+      task_id: 1,
+      model: 'm',
+      base_url: 'https://evil.example/v1',
+      api_key: 'sk-secret-zzzzzzzz9999',
+    });
+    const text = JSON.stringify(logs);
+    expect(logs.length).toBeGreaterThan(5);
+    expect(text).not.toContain('sk-secret');
+    expect(text).not.toContain('sk-test');
+  });
+});
+
+describe('limits, authentication and the allow-list', () => {
+  it('answers 429 once the open-episode cap is reached', async () => {
+    const running = await startServer({
+      port: 0,
+      environmentOptions: ENV_OPTIONS,
+      maxOpenEpisodes: 2,
+      log: false,
+    });
+    try {
+      expect((await post(running.url, '/v1/reset', { task_id: 1 })).status).toBe(200);
+      expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
+      expectError(await post(running.url, '/v1/reset', { task_id: 3 }), 429, 'EPISODE_LIMIT');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('requires the bearer token when one is set (health stays open)', async () => {
+    const token = 'tok-0123456789abcdef';
+    const logs: LogEntry[] = [];
+    const running = await startServer({
+      port: 0,
+      token,
+      environmentOptions: ENV_OPTIONS,
+      log: (e) => logs.push(e),
+    });
+    try {
+      expectError(await post(running.url, '/v1/reset', { task_id: 1 }), 401, 'UNAUTHORIZED');
+      expectError(
+        await post(running.url, '/v1/reset', { task_id: 1 }, { authorization: 'Bearer wrong' }),
+        401,
+        'UNAUTHORIZED',
+      );
+      expectError(await get(running.url, '/metrics'), 401, 'UNAUTHORIZED');
+      const ok = await post(
+        running.url,
+        '/v1/reset',
+        { task_id: 1 },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(ok.status).toBe(200);
+      expect((await get(running.url, '/healthz')).status).toBe(200);
+      expect(JSON.stringify(logs)).not.toContain(token);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('refuses a public bind without a token', async () => {
+    await expect(
+      startServer({ host: '0.0.0.0', port: 0, env: {}, log: false }),
+    ).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+    });
+  });
+
+  it('matches base URLs segment-wise and refuses credentials', () => {
+    const list = parseAllowList('https://api.openai.com/v1, http://127.0.0.1:8000');
+    expect(isBaseUrlAllowed('https://api.openai.com/v1', list)).toBe(true);
+    expect(isBaseUrlAllowed('https://api.openai.com/v1/', list)).toBe(true);
+    expect(isBaseUrlAllowed('https://api.openai.com/v10', list)).toBe(false);
+    expect(isBaseUrlAllowed('https://api.openai.com.evil.io/v1', list)).toBe(false);
+    expect(isBaseUrlAllowed('http://api.openai.com/v1', list)).toBe(false);
+    expect(isBaseUrlAllowed('https://user:pw@api.openai.com/v1', list)).toBe(false);
+    expect(isBaseUrlAllowed('http://127.0.0.1:8000/anything', list)).toBe(true);
+    expect(isBaseUrlAllowed('http://127.0.0.1:8001/v1', list)).toBe(false);
+    expect(isBaseUrlAllowed('not a url', list)).toBe(false);
+    expect(isBaseUrlAllowed('https://api.openai.com/v1', [])).toBe(false);
+    expect(() => parseAllowList('ftp://x')).toThrow();
+  });
+
+  it('runs /v1/evaluate against an allowed endpoint with the model agent', async () => {
+    const model = await startScriptedOpenAIServer({
+      handler: () => ({ content: '北京一日游：上午参观故宫，下午游览天坛。预算约500元。' }),
+    });
+    const logs: LogEntry[] = [];
+    const running = await startServer({
+      port: 0,
+      environmentOptions: ENV_OPTIONS,
+      allowedBaseUrls: model.url,
+      log: (e) => logs.push(e),
+    });
+    try {
+      const apiKey = 'sk-allowed-key-1234567890';
+      const answer = await post(running.url, '/v1/evaluate', {
+        task_id: 3,
+        model: 'scripted-model',
+        base_url: model.url,
+        api_key: apiKey,
+        temperature: 0,
+        timeout: 60,
+      });
+      expect(answer.status).toBe(200);
+      const result = answer.json as EpisodeResult;
+      expect(result.taskId).toBe(3);
+      expect(result.model).toBe('scripted-model');
+      expect(result.validForScoring).toBe(true);
+      expect(model.requests.length).toBeGreaterThan(0);
+      expect(model.requests[0]?.headers?.authorization).toBe(`Bearer ${apiKey}`);
+      expect(JSON.stringify(logs)).not.toContain(apiKey);
+      expect((await get(running.url, '/metrics')).text).toContain(
+        'navworld_evaluations_total{outcome=',
+      );
+    } finally {
+      await running.close();
+      await model.close();
+    }
+  });
+
+  it('redacts secrets from structured log fields', () => {
+    expect(
+      redact({
+        apiKey: 'x',
+        nested: { Authorization: 'Bearer abc' },
+        note: 'key sk-abcdefghijkl used',
+      }),
+    ).toEqual({
+      apiKey: '[REDACTED]',
+      nested: { Authorization: '[REDACTED]' },
+      note: 'key [REDACTED] used',
+    });
+    expect(redact('GET /x?key=abc123&b=1')).toBe('GET /x?key=[REDACTED]&b=1');
+    expect(redact('token mysecretvalue here', ['mysecretvalue'])).toBe('token [REDACTED] here');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('answers 503 while draining and loses no accepted step', async () => {
+    const env = createEnvironment(ENV_OPTIONS);
+    const running = await startServer({ port: 0, environment: env, log: false });
+    const base = running.url;
+    const accepted = new Map<string, number>();
+    let stop = false;
+    const statuses = new Map<number, number>();
+
+    async function client(taskId: number): Promise<void> {
+      const reset = await post(base, '/v1/reset', { task_id: taskId }).catch(() => null);
+      if (reset === null || reset.status !== 200) return;
+      const id: string = reset.json.episode_id;
+      const city: string = reset.json.problem.destinationCity;
+      accepted.set(id, 0);
+      for (let i = 0; i < 14 && !stop; i += 1) {
+        let answer;
+        try {
+          answer = await post(base, '/v1/step', {
+            episode_id: id,
+            tool_calls: [weatherCall(`c${i}`, city)],
+          });
+        } catch {
+          return; // connection refused after close: the step was never accepted
+        }
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status !== 200) return;
+        accepted.set(id, (accepted.get(id) ?? 0) + 1);
+      }
+    }
+
+    const clients = Array.from({ length: 40 }, (_, i) => client(i));
+    // Close in the middle of the traffic: once a good number of steps has been answered.
+    const sum = () => [...accepted.values()].reduce((a, b) => a + b, 0);
+    while (sum() < 60) await new Promise((r) => setTimeout(r, 5));
+    const closing = running.close();
+    const late = await post(base, '/v1/reset', { task_id: 5 }).catch(() => null);
+    if (late !== null) expectError(late, 503, 'SHUTTING_DOWN');
+    await closing;
+    stop = true;
+    await Promise.all(clients);
+
+    expect([...statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
+    let total = 0;
+    for (const [id, count] of accepted) {
+      // Every step answered 200 is in the episode; nothing else was applied.
+      expect(env.getEpisode(id)?.step ?? 0).toBe(count);
+      total += count;
+    }
+    expect(total).toBeGreaterThan(0);
+    await env.close();
+  });
+});
+
+describe('reference agent over HTTP', () => {
+  it('200 concurrent episodes score exactly as in-process', async () => {
+    const tasks = Array.from({ length: 200 }, (_, i) => i * 7 + (i % 7));
+
+    const inProcess = createEnvironment(ENV_OPTIONS);
+    const expected = new Map<number, number>();
+    for (const taskId of tasks) {
+      const result = await runReferenceAgent(inProcess, taskId);
+      expected.set(taskId, result.total);
+    }
+    await inProcess.close();
+
+    const env: Environment = createEnvironment(ENV_OPTIONS);
+    let url = '';
+    const { serverEnv, prefetchReset } = routeThroughHttp(env, () => url);
+    const running = await startServer({ port: 0, environment: serverEnv, log: false });
+    url = running.url;
+    try {
+      const results = await Promise.all(
+        tasks.map(async (taskId) => {
+          await prefetchReset(taskId);
+          return runReferenceAgent(env, taskId);
+        }),
+      );
+      for (const r of results) expect(r.total).toBe(expected.get(r.taskId));
+      const metrics = (await http(url, 'GET', '/metrics')).text;
+      expect(metrics).toContain('navworld_episodes_created_total 200');
+    } finally {
+      await running.close();
+      await env.close();
+    }
+  }, 300_000);
+});
