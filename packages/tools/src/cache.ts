@@ -100,10 +100,14 @@ function openDatabase(path: string): { db: Db; statements: Statements } {
     const statements: Statements = {
       get: db.prepare('SELECT value FROM entries WHERE key = ? AND expires_at > ?'),
       touch: db.prepare('UPDATE entries SET used_at = ? WHERE key = ?'),
-      put: db.prepare('INSERT OR REPLACE INTO entries (key, value, expires_at, used_at) VALUES (?, ?, ?, ?)'),
+      put: db.prepare(
+        'INSERT OR REPLACE INTO entries (key, value, expires_at, used_at) VALUES (?, ?, ?, ?)',
+      ),
       drop: db.prepare('DELETE FROM entries WHERE key = ?'),
       count: db.prepare('SELECT count(*) AS n FROM entries'),
-      evict: db.prepare('DELETE FROM entries WHERE key IN (SELECT key FROM entries ORDER BY used_at ASC LIMIT ?)'),
+      evict: db.prepare(
+        'DELETE FROM entries WHERE key IN (SELECT key FROM entries ORDER BY used_at ASC LIMIT ?)',
+      ),
       purge: db.prepare('DELETE FROM entries WHERE expires_at <= ?'),
     };
     return { db, statements };
@@ -146,7 +150,9 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     } catch (error) {
       if (existsSync(options.path)) {
         const aside = moveAside(options.path);
-        warnOnce(`navworld tool cache ${options.path} was unreadable (${(error as Error).message}); moved to ${aside} and recreated`);
+        warnOnce(
+          `navworld tool cache ${options.path} was unreadable (${(error as Error).message}); moved to ${aside} and recreated`,
+        );
         handle = openDatabase(options.path);
       } else {
         throw error;
@@ -164,11 +170,15 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     try {
       if (existsSync(options.path)) {
         const aside = moveAside(options.path);
-        warnOnce(`navworld tool cache ${options.path} failed (${(error as Error).message}); moved to ${aside} and recreated`);
+        warnOnce(
+          `navworld tool cache ${options.path} failed (${(error as Error).message}); moved to ${aside} and recreated`,
+        );
       }
       open();
     } catch (again) {
-      warnOnce(`navworld tool cache ${options.path} is unusable (${(again as Error).message}); using memory instead`);
+      warnOnce(
+        `navworld tool cache ${options.path} is unusable (${(again as Error).message}); using memory instead`,
+      );
       fallback = createMemoryCache({ maxEntries, clock });
     }
   };
@@ -176,7 +186,9 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
   try {
     open();
   } catch (error) {
-    warnOnce(`navworld tool cache ${options.path} cannot be opened (${(error as Error).message}); using memory instead`);
+    warnOnce(
+      `navworld tool cache ${options.path} cannot be opened (${(error as Error).message}); using memory instead`,
+    );
     fallback = createMemoryCache({ maxEntries, clock });
   }
 
@@ -229,7 +241,12 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     stats(): CacheStats {
       if (fallback !== undefined) {
         const s = fallback.stats();
-        return { hits: hits + s.hits, misses: misses + s.misses, entries: s.entries, evictions: evictions + s.evictions };
+        return {
+          hits: hits + s.hits,
+          misses: misses + s.misses,
+          entries: s.entries,
+          evictions: evictions + s.evictions,
+        };
       }
       let entries = approxCount;
       try {

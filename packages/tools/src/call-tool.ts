@@ -23,7 +23,11 @@ function isTransport(name: ToolName): name is 'search_flights' | 'search_train_t
  * Cache key of a call: world version + provider + tool + epoch salt (for salted data) + the China-time day
  * (for a salted weather forecast, whose dates follow the day) + canonical normalised arguments.
  */
-export function toolCacheKey(name: ToolName, args: Record<string, unknown>, context: ToolContext): string {
+export function toolCacheKey(
+  name: ToolName,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): string {
   const transport = isTransport(name);
   const provider = transport ? 'transport' : context.provider.name;
   const salted = transport || context.provider.salted;
@@ -32,10 +36,20 @@ export function toolCacheKey(name: ToolName, args: Record<string, unknown>, cont
 }
 
 function failed(code: string, text: string, started: number): ToolResult {
-  return { ok: false, text, errorCode: code, durationMs: performance.now() - started, cached: false };
+  return {
+    ok: false,
+    text,
+    errorCode: code,
+    durationMs: performance.now() - started,
+    cached: false,
+  };
 }
 
-async function runMapTool(name: MapToolName, args: Record<string, unknown>, context: ToolContext): Promise<ProviderOutcome> {
+async function runMapTool(
+  name: MapToolName,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<ProviderOutcome> {
   const callContext = { epoch: context.epoch, now: context.now };
   // The offline world is synchronous; skipping the provider's promise keeps uncached calls cheap.
   if (context.provider.name === 'offline') return callOfflineSync(name, args, callContext);
@@ -55,12 +69,14 @@ export async function callTool(
   const started = performance.now();
   try {
     const normalized = normalizeToolArguments(name, rawArguments);
-    if (!normalized.success) return failed(normalized.error.code, normalized.error.message, started);
+    if (!normalized.success)
+      return failed(normalized.error.code, normalized.error.message, started);
     const tool = name as ToolName;
     const args = normalized.value;
     const key = toolCacheKey(tool, args, context);
     const hit = context.cache.get(key);
-    if (hit !== undefined) return { ok: true, text: hit, durationMs: performance.now() - started, cached: true };
+    if (hit !== undefined)
+      return { ok: true, text: hit, durationMs: performance.now() - started, cached: true };
     let text: string;
     if (isTransport(tool)) {
       const outcome = callTransport(tool, args, context.epoch);
@@ -83,7 +99,10 @@ export async function callTool(
  * The result of a call over its per-episode budget (the environment decides when; the call is not run).
  * The text names the tool, the count and the limit.
  */
-export function toolBudgetExceededResult(name: keyof typeof TOOL_BUDGETS, count: number): ToolResult {
+export function toolBudgetExceededResult(
+  name: keyof typeof TOOL_BUDGETS,
+  count: number,
+): ToolResult {
   return {
     ok: false,
     text: `${name} 调用次数已超出上限（第${count}次，上限${TOOL_BUDGETS[name]}次），请使用之前调用返回的数据`,

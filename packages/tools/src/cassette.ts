@@ -1,4 +1,11 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { ERROR_CODES, NavworldError, canonicalJson, sha256Hex } from '@navworld/core-types';
 import type { MapProvider, MapToolName, ProviderCallContext, ProviderOutcome } from './types';
@@ -27,7 +34,11 @@ export function manifestPathOf(cassettePath: string): string {
 }
 
 /** Content address of a call: tool + normalised arguments + epoch salt. */
-export function cassetteKey(tool: MapToolName, args: Record<string, unknown>, salt: string): string {
+export function cassetteKey(
+  tool: MapToolName,
+  args: Record<string, unknown>,
+  salt: string,
+): string {
   return sha256Hex(canonicalJson({ tool, args, epoch: salt }));
 }
 
@@ -49,18 +60,32 @@ export function verifyCassette(path: string): Map<string, ProviderOutcome> {
   try {
     manifest = JSON.parse(readFileSync(manifestPathOf(path), 'utf8')) as CassetteManifest;
   } catch (error) {
-    throw new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette manifest ${manifestPathOf(path)} is missing or unreadable`, {
-      cause: error,
-    });
+    throw new NavworldError(
+      ERROR_CODES.CASSETTE_TAMPERED,
+      `cassette manifest ${manifestPathOf(path)} is missing or unreadable`,
+      {
+        cause: error,
+      },
+    );
   }
   const lines = text.split('\n').filter((l) => l !== '');
-  if (manifest.format !== FORMAT || !Array.isArray(manifest.lines) || manifest.lines.length !== lines.length) {
-    throw new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette ${path} does not match its manifest (line count)`);
+  if (
+    manifest.format !== FORMAT ||
+    !Array.isArray(manifest.lines) ||
+    manifest.lines.length !== lines.length
+  ) {
+    throw new NavworldError(
+      ERROR_CODES.CASSETTE_TAMPERED,
+      `cassette ${path} does not match its manifest (line count)`,
+    );
   }
   const entries = new Map<string, ProviderOutcome>();
   lines.forEach((line, i) => {
     if (sha256Hex(line) !== manifest.lines[i]) {
-      throw new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette ${path} line ${i + 1} does not match its manifest hash`);
+      throw new NavworldError(
+        ERROR_CODES.CASSETTE_TAMPERED,
+        `cassette ${path} line ${i + 1} does not match its manifest hash`,
+      );
     }
     const entry = JSON.parse(line) as CassetteEntry;
     entries.set(entry.key, entry.outcome);
@@ -85,14 +110,19 @@ function recordable(outcome: ProviderOutcome): boolean {
  * Wraps a provider and appends each new (tool, normalised arguments, epoch) → outcome to a JSONL cassette,
  * keeping the SHA-256 manifest in step. An existing cassette is verified and extended.
  */
-export function createRecordingProvider(inner: MapProvider, options: { path: string }): MapProvider {
+export function createRecordingProvider(
+  inner: MapProvider,
+  options: { path: string },
+): MapProvider {
   const { path } = options;
   mkdirSync(dirname(path), { recursive: true });
   const seen = new Set<string>();
   const hashes: string[] = [];
   if (existsSync(path)) {
     for (const key of verifyCassette(path).keys()) seen.add(key);
-    hashes.push(...(JSON.parse(readFileSync(manifestPathOf(path), 'utf8')) as CassetteManifest).lines);
+    hashes.push(
+      ...(JSON.parse(readFileSync(manifestPathOf(path), 'utf8')) as CassetteManifest).lines,
+    );
   } else {
     writeFileSync(path, '');
     writeManifest(path, hashes);
@@ -100,7 +130,11 @@ export function createRecordingProvider(inner: MapProvider, options: { path: str
   return {
     name: `record:${inner.name}`,
     salted: true,
-    async call(tool: MapToolName, args: Record<string, unknown>, ctx: ProviderCallContext): Promise<ProviderOutcome> {
+    async call(
+      tool: MapToolName,
+      args: Record<string, unknown>,
+      ctx: ProviderCallContext,
+    ): Promise<ProviderOutcome> {
       const outcome = await inner.call(tool, args, ctx);
       const key = cassetteKey(tool, args, ctx.epoch.salt);
       if (recordable(outcome) && !seen.has(key)) {
@@ -130,25 +164,41 @@ export function createReplayProvider(options: { path: string }): MapProvider {
     } catch (error) {
       failure = NavworldError.isInstance(error)
         ? error
-        : new NavworldError(ERROR_CODES.CASSETTE_TAMPERED, `cassette ${options.path} is unreadable`, { cause: error });
+        : new NavworldError(
+            ERROR_CODES.CASSETTE_TAMPERED,
+            `cassette ${options.path} is unreadable`,
+            { cause: error },
+          );
     }
   };
   return {
     name: 'replay',
     salted: true,
-    call(tool: MapToolName, args: Record<string, unknown>, ctx: ProviderCallContext): Promise<ProviderOutcome> {
+    call(
+      tool: MapToolName,
+      args: Record<string, unknown>,
+      ctx: ProviderCallContext,
+    ): Promise<ProviderOutcome> {
       load();
       if (failure !== undefined) {
-        const code = failure.code === ERROR_CODES.CASSETTE_TAMPERED ? failure.code : ERROR_CODES.CASSETTE_MISS;
+        const code =
+          failure.code === ERROR_CODES.CASSETTE_TAMPERED ? failure.code : ERROR_CODES.CASSETTE_MISS;
         return Promise.resolve({
           ok: false,
           code,
-          message: code === ERROR_CODES.CASSETTE_TAMPERED ? '回放记录校验失败（内容与清单哈希不符），拒绝使用' : '回放记录不可用',
+          message:
+            code === ERROR_CODES.CASSETTE_TAMPERED
+              ? '回放记录校验失败（内容与清单哈希不符），拒绝使用'
+              : '回放记录不可用',
         });
       }
       const outcome = entries!.get(cassetteKey(tool, args, ctx.epoch.salt));
       if (outcome === undefined) {
-        return Promise.resolve({ ok: false, code: ERROR_CODES.CASSETTE_MISS, message: '回放记录中没有这次调用（参数或周期不同）' });
+        return Promise.resolve({
+          ok: false,
+          code: ERROR_CODES.CASSETTE_MISS,
+          message: '回放记录中没有这次调用（参数或周期不同）',
+        });
       }
       return Promise.resolve(outcome);
     },

@@ -4,8 +4,9 @@
 export const WORLD_VERSION = 'world-1.0.0';
 
 /** Per-episode call budgets of the map tools (transport tools are unlimited). Enforced by the environment. */
-export const TOOL_BUDGETS: Readonly<Record<'direction' | 'poi_search' | 'around_search' | 'weather', number>> =
-  Object.freeze({ direction: 10, poi_search: 10, around_search: 6, weather: 3 });
+export const TOOL_BUDGETS: Readonly<
+  Record<'direction' | 'poi_search' | 'around_search' | 'weather', number>
+> = Object.freeze({ direction: 10, poi_search: 10, around_search: 6, weather: 3 });
 
 /** Largest accepted argument payload, in UTF-8 bytes. */
 export const MAX_ARGUMENT_BYTES = 16 * 1024;
@@ -47,7 +48,13 @@ export const MODE_PROFILES = {
 } as const;
 
 /** Taxi fare model: flag-fall covering the first kilometres, then a per-kilometre price. */
-export const TAXI_FARE = { flagFall: 13, includedKm: 3, perKm: 2.5, longDistanceKm: 15, longDistanceFactor: 1.5 } as const;
+export const TAXI_FARE = {
+  flagFall: 13,
+  includedKm: 3,
+  perKm: 2.5,
+  longDistanceKm: 15,
+  longDistanceFactor: 1.5,
+} as const;
 
 /** Days in a weather forecast. */
 export const FORECAST_DAYS = 4;
@@ -71,7 +78,11 @@ export const AMAP = {
 } as const;
 
 /** Persistent cache defaults. */
-export const CACHE_DEFAULTS = { fileName: 'cache.sqlite', maxEntries: 200_000, memoryMaxEntries: 50_000 } as const;
+export const CACHE_DEFAULTS = {
+  fileName: 'cache.sqlite',
+  maxEntries: 200_000,
+  memoryMaxEntries: 50_000,
+} as const;
 
 /** Offline POI tables kept in memory at once (one per city and salt). */
 export const POI_TABLE_MEMO_SIZE = 256;

@@ -55,7 +55,10 @@ function configError(message: string, hint: string): NavworldError {
   return new NavworldError(ERROR_CODES.CONFIG_ERROR, message, { hint });
 }
 
-function amapProvider(options: ToolContextOptions, env: Record<string, string | undefined>): MapProvider {
+function amapProvider(
+  options: ToolContextOptions,
+  env: Record<string, string | undefined>,
+): MapProvider {
   const keys =
     typeof options.amapKeys === 'string'
       ? parseAmapKeys(options.amapKeys)
@@ -69,7 +72,9 @@ function amapProvider(options: ToolContextOptions, env: Record<string, string | 
   }
   return createAmapProvider({
     keys,
-    ...((options.amapBaseUrl ?? env['NAVWORLD_AMAP_BASE_URL']) ? { baseUrl: (options.amapBaseUrl ?? env['NAVWORLD_AMAP_BASE_URL'])! } : {}),
+    ...((options.amapBaseUrl ?? env['NAVWORLD_AMAP_BASE_URL'])
+      ? { baseUrl: (options.amapBaseUrl ?? env['NAVWORLD_AMAP_BASE_URL'])! }
+      : {}),
     ...(options.amapTimeoutMs !== undefined ? { timeoutMs: options.amapTimeoutMs } : {}),
   });
 }
@@ -83,9 +88,14 @@ function resolveCache(
 ): ToolCache {
   if (kind !== undefined && typeof kind === 'object') return kind;
   const chosen = kind ?? (world === 'amap' ? 'sqlite' : 'memory');
-  const maxRaw = options.cacheMaxEntries ?? (env['NAVWORLD_CACHE_MAX_ENTRIES'] ? Number(env['NAVWORLD_CACHE_MAX_ENTRIES']) : undefined);
+  const maxRaw =
+    options.cacheMaxEntries ??
+    (env['NAVWORLD_CACHE_MAX_ENTRIES'] ? Number(env['NAVWORLD_CACHE_MAX_ENTRIES']) : undefined);
   if (maxRaw !== undefined && (!Number.isInteger(maxRaw) || maxRaw < 1)) {
-    throw configError(`invalid cache size ${String(maxRaw)}`, 'NAVWORLD_CACHE_MAX_ENTRIES must be a positive integer');
+    throw configError(
+      `invalid cache size ${String(maxRaw)}`,
+      'NAVWORLD_CACHE_MAX_ENTRIES must be a positive integer',
+    );
   }
   switch (chosen) {
     case 'none':
@@ -115,7 +125,8 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
   if (!WORLDS.includes(world)) {
     throw configError(`unknown world "${world}"`, `use one of ${WORLDS.join(', ')}`);
   }
-  const now = options.now ?? (options.epoch !== undefined ? options.epoch.startsAt * 1000 : clock());
+  const now =
+    options.now ?? (options.epoch !== undefined ? options.epoch.startsAt * 1000 : clock());
   const salt = saltFromEnv(env);
   const epoch = options.epoch ?? epochAt(now, salt === undefined ? {} : { salt });
   const cassettePath = options.cassettePath ?? env['NAVWORLD_CASSETTE'];
@@ -125,17 +136,30 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
     else if (world === 'amap') provider = amapProvider(options, env);
     else {
       if (cassettePath === undefined || cassettePath === '') {
-        throw configError(`the ${world} world needs a cassette file`, 'pass cassettePath or set NAVWORLD_CASSETTE');
+        throw configError(
+          `the ${world} world needs a cassette file`,
+          'pass cassettePath or set NAVWORLD_CASSETTE',
+        );
       }
       if (world === 'replay') provider = createReplayProvider({ path: cassettePath });
       else {
-        const recordWorld = options.recordWorld ?? (parseAmapKeys(env['AMAP_MAPS_API_KEY']).length > 0 || options.amapKeys ? 'amap' : 'offline');
+        const recordWorld =
+          options.recordWorld ??
+          (parseAmapKeys(env['AMAP_MAPS_API_KEY']).length > 0 || options.amapKeys
+            ? 'amap'
+            : 'offline');
         const inner = recordWorld === 'amap' ? amapProvider(options, env) : createOfflineProvider();
         provider = createRecordingProvider(inner, { path: cassettePath });
       }
     }
   }
-  const cache = resolveCache(options.cache ?? (env['NAVWORLD_CACHE'] as ToolContextOptions['cache']), world, options, env, clock);
+  const cache = resolveCache(
+    options.cache ?? (env['NAVWORLD_CACHE'] as ToolContextOptions['cache']),
+    world,
+    options,
+    env,
+    clock,
+  );
   const logger = options.logger ?? { warn: () => undefined };
   return {
     world,

@@ -32,11 +32,15 @@ const DEFINITIONS: readonly OpenAIToolDefinition[] = [
     type: 'function',
     function: {
       name: 'poi_search',
-      description: '按关键词或地址搜索地点（景点、酒店、餐厅、车站等），返回名称、地址、坐标、类型、评分、电话、营业时间和价格。',
+      description:
+        '按关键词或地址搜索地点（景点、酒店、餐厅、车站等），返回名称、地址、坐标、类型、评分、电话、营业时间和价格。',
       parameters: {
         type: 'object',
         properties: {
-          address: { type: 'string', description: "关键词或地址，例如 '西湖'、'北京南站'、'餐厅'，最长80字" },
+          address: {
+            type: 'string',
+            description: "关键词或地址，例如 '西湖'、'北京南站'、'餐厅'，最长80字",
+          },
           region: { type: 'string', description: `限定搜索的城市，${CITY_SUFFIX_NOTE} '杭州'` },
         },
         required: ['address'],
@@ -52,7 +56,12 @@ const DEFINITIONS: readonly OpenAIToolDefinition[] = [
         type: 'object',
         properties: {
           location: { type: 'string', description: "中心点坐标 '经度,纬度'，例如 '120.15,30.28'" },
-          radius: { type: 'integer', description: '搜索半径（米），0–50000，默认5000', minimum: 0, maximum: 50000 },
+          radius: {
+            type: 'integer',
+            description: '搜索半径（米），0–50000，默认5000',
+            minimum: 0,
+            maximum: 50000,
+          },
           keyword: { type: 'string', description: "关键词，例如 '餐厅'、'酒店'" },
           region: { type: 'string', description: `所在城市，${CITY_SUFFIX_NOTE} '杭州'` },
         },
@@ -64,7 +73,8 @@ const DEFINITIONS: readonly OpenAIToolDefinition[] = [
     type: 'function',
     function: {
       name: 'direction',
-      description: '规划两点之间的路线，返回距离、耗时和分段导航；驾车附打车费用，公共交通附线路名称。',
+      description:
+        '规划两点之间的路线，返回距离、耗时和分段导航；驾车附打车费用，公共交通附线路名称。',
       parameters: {
         type: 'object',
         properties: {
@@ -73,9 +83,13 @@ const DEFINITIONS: readonly OpenAIToolDefinition[] = [
           mode: {
             type: 'string',
             enum: ['driving', 'walking', 'bicycling', 'electrobike', 'transit'],
-            description: '出行方式：driving 驾车（默认）、walking 步行、bicycling 骑行、electrobike 电动车、transit 公共交通',
+            description:
+              '出行方式：driving 驾车（默认）、walking 步行、bicycling 骑行、electrobike 电动车、transit 公共交通',
           },
-          waypoints: { type: 'string', description: "途经点（仅驾车），多个坐标用 ';' 分隔，最多16个" },
+          waypoints: {
+            type: 'string',
+            description: "途经点（仅驾车），多个坐标用 ';' 分隔，最多16个",
+          },
         },
         required: ['origin', 'destination'],
       },
@@ -113,7 +127,8 @@ const DEFINITIONS: readonly OpenAIToolDefinition[] = [
     type: 'function',
     function: {
       name: 'search_train_tickets',
-      description: '查询两个城市之间某天的火车票：车次、出发和到达车站及时间、全程时长、座位类型和价格。',
+      description:
+        '查询两个城市之间某天的火车票：车次、出发和到达车站及时间、全程时长、座位类型和价格。',
       parameters: {
         type: 'object',
         properties: {

@@ -1,6 +1,10 @@
 // Public API of @navworld/tools: the six tools, their worlds (offline, AMap, cassettes), cache and MCP server.
 export { WORLD_VERSION, TOOL_BUDGETS, MAX_ARGUMENT_BYTES, MODE_PROFILES } from './config';
-export { toolDefinitions, type OpenAIToolDefinition, type ToolParametersSchema } from './definitions';
+export {
+  toolDefinitions,
+  type OpenAIToolDefinition,
+  type ToolParametersSchema,
+} from './definitions';
 export {
   normalizeToolArguments,
   normalizeCityName,
@@ -19,7 +23,12 @@ export {
   type SqliteCacheOptions,
 } from './cache';
 export { createOfflineProvider } from './providers/offline';
-export { createAmapProvider, parseAmapKeys, isQuotaFailure, type AmapProviderOptions } from './providers/amap';
+export {
+  createAmapProvider,
+  parseAmapKeys,
+  isQuotaFailure,
+  type AmapProviderOptions,
+} from './providers/amap';
 export {
   createRecordingProvider,
   createReplayProvider,

@@ -48,7 +48,9 @@ export function createMcpServer(options: McpServerOptions = {}): Server {
 }
 
 /** Starts the tools' MCP server on stdin/stdout; resolves once connected, with a function to stop it. */
-export async function startMcpStdioServer(options: McpServerOptions = {}): Promise<{ server: Server; close: () => Promise<void> }> {
+export async function startMcpStdioServer(
+  options: McpServerOptions = {},
+): Promise<{ server: Server; close: () => Promise<void> }> {
   const server = createMcpServer(options);
   await server.connect(new StdioServerTransport());
   return { server, close: () => server.close() };

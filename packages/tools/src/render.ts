@@ -120,7 +120,9 @@ function poiFields(poi: PoiRecord): { [key: string]: MdValue } {
   if (poi.rating !== null) out['评分'] = poi.rating.toFixed(1);
   if (poi.tel) out['电话'] = poi.tel;
   if (poi.hours) out['营业时间'] = poi.hours;
-  if (poi.cost !== null) out[poi.cost.kind] = poi.cost.kind === '房价' ? `${poi.cost.value}元/晚` : `${poi.cost.value}元`;
+  if (poi.cost !== null)
+    out[poi.cost.kind] =
+      poi.cost.kind === '房价' ? `${poi.cost.value}元/晚` : `${poi.cost.value}元`;
   return out;
 }
 
@@ -182,7 +184,9 @@ export function renderForecast(forecast: ForecastRecord): string {
     夜间风向: windText(c.nightWind),
     夜间风力: powerText(c.nightPower),
   }));
-  return truncateText(jsonToMarkdown([{ 城市: forecast.city, 省份: forecast.province, 预报: casts }]));
+  return truncateText(
+    jsonToMarkdown([{ 城市: forecast.city, 省份: forecast.province, 预报: casts }]),
+  );
 }
 
 /** The text the model sees for a provider's data: one renderer per tool. */

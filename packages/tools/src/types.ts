@@ -122,8 +122,7 @@ export type ProviderData =
 
 /** A provider's answer: data, or a failure with a stable code and a short Chinese message. */
 export type ProviderOutcome =
-  | { ok: true; data: ProviderData }
-  | { ok: false; code: NavworldErrorCode; message: string };
+  { ok: true; data: ProviderData } | { ok: false; code: NavworldErrorCode; message: string };
 
 /** Everything a provider may read besides the arguments. */
 export interface ProviderCallContext {
@@ -143,7 +142,11 @@ export interface MapProvider {
   /** Whether results depend on the epoch salt (then the salt is part of cache keys). */
   readonly salted: boolean;
   /** Answers one call. */
-  call(tool: MapToolName, args: Record<string, unknown>, context: ProviderCallContext): Promise<ProviderOutcome>;
+  call(
+    tool: MapToolName,
+    args: Record<string, unknown>,
+    context: ProviderCallContext,
+  ): Promise<ProviderOutcome>;
 }
 
 /** A result cache shared by the tools. Values are rendered result texts. */

@@ -20,7 +20,13 @@ import {
 import type { TravelMode } from './types';
 
 /** Travel modes accepted by the direction tool. */
-export const TRAVEL_MODES: readonly TravelMode[] = ['driving', 'walking', 'bicycling', 'electrobike', 'transit'];
+export const TRAVEL_MODES: readonly TravelMode[] = [
+  'driving',
+  'walking',
+  'bicycling',
+  'electrobike',
+  'transit',
+];
 
 const MODE_ALIASES: Readonly<Record<string, TravelMode>> = {
   driving: 'driving',
@@ -95,29 +101,43 @@ export function roundCoordinate(value: number): string {
  * Parses `lng,lat` (full-width commas and spaces tolerated, or a `[lng, lat]` pair) into a normalised
  * string, or returns a Chinese reason naming `field`.
  */
-export function parseCoordinate(value: unknown, field: string): { value: string } | { error: string } {
+export function parseCoordinate(
+  value: unknown,
+  field: string,
+): { value: string } | { error: string } {
   const format = `${field} 需要 '经度,纬度'，例如 '120.15,30.28'`;
   let parts: unknown[];
   if (Array.isArray(value)) parts = value;
-  else if (typeof value === 'string') parts = value.replace(/，/g, ',').replace(/\s+/g, '').split(',');
+  else if (typeof value === 'string')
+    parts = value.replace(/，/g, ',').replace(/\s+/g, '').split(',');
   else return { error: format };
   if (parts.length !== 2) return { error: format };
   const numbers = parts.map((p) =>
-    typeof p === 'number' ? p : typeof p === 'string' && /^[-+]?\d+(\.\d+)?$/.test(p) ? Number(p) : NaN,
+    typeof p === 'number'
+      ? p
+      : typeof p === 'string' && /^[-+]?\d+(\.\d+)?$/.test(p)
+        ? Number(p)
+        : NaN,
   );
   const [lng, lat] = numbers as [number, number];
   if (!Number.isFinite(lng) || !Number.isFinite(lat)) return { error: format };
   const inChina = (x: number, y: number): boolean =>
-    x >= CHINA_BOUNDS.minLng && x <= CHINA_BOUNDS.maxLng && y >= CHINA_BOUNDS.minLat && y <= CHINA_BOUNDS.maxLat;
+    x >= CHINA_BOUNDS.minLng &&
+    x <= CHINA_BOUNDS.maxLng &&
+    y >= CHINA_BOUNDS.minLat &&
+    y <= CHINA_BOUNDS.maxLat;
   if (!inChina(lng, lat)) {
-    if (inChina(lat, lng)) return { error: `${format}（经度在前、纬度在后，收到的似乎是 '纬度,经度'）` };
+    if (inChina(lat, lng))
+      return { error: `${format}（经度在前、纬度在后，收到的似乎是 '纬度,经度'）` };
     return { error: `${format}，且须位于中国境内（经度73–136，纬度3–54）` };
   }
   return { value: `${roundCoordinate(lng)},${roundCoordinate(lat)}` };
 }
 
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && cleanText(value) === '');
+  return (
+    value === undefined || value === null || (typeof value === 'string' && cleanText(value) === '')
+  );
 }
 
 function fail(ctx: z.RefinementCtx, field: Field, message?: string): never {
@@ -136,11 +156,14 @@ function requiredText(field: Field, maxChars?: number) {
 }
 
 function optionalText(field: Field) {
-  return z.unknown().optional().transform((v, ctx): string | undefined => {
-    if (isBlank(v)) return undefined;
-    if (typeof v !== 'string') return fail(ctx, field);
-    return cleanText(v);
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): string | undefined => {
+      if (isBlank(v)) return undefined;
+      if (typeof v !== 'string') return fail(ctx, field);
+      return cleanText(v);
+    });
 }
 
 function requiredCity(field: Field) {
@@ -165,7 +188,12 @@ function coordinate(field: Field) {
 
 const radiusField = z.unknown().transform((v, ctx): number => {
   if (isBlank(v)) return RADIUS.default;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v)
+        ? Number(v)
+        : NaN;
   if (!Number.isFinite(n)) return fail(ctx, 'radius');
   return Math.min(RADIUS.max, Math.max(RADIUS.min, Math.round(n)));
 });
@@ -177,18 +205,25 @@ const modeField = z.unknown().transform((v, ctx): TravelMode => {
   return mode ?? fail(ctx, 'mode');
 });
 
-const waypointsField = z.unknown().optional().transform((v, ctx): string | undefined => {
-  if (isBlank(v)) return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[;；|]/).filter((s) => s.trim() !== '') : null;
-  if (items === null || items.length > MAX_WAYPOINTS) return fail(ctx, 'waypoints');
-  const out: string[] = [];
-  for (const item of items) {
-    const parsed = parseCoordinate(item, 'waypoints');
-    if ('error' in parsed) return fail(ctx, 'waypoints');
-    out.push(parsed.value);
-  }
-  return out.length === 0 ? undefined : out.join(';');
-});
+const waypointsField = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): string | undefined => {
+    if (isBlank(v)) return undefined;
+    const items = Array.isArray(v)
+      ? v
+      : typeof v === 'string'
+        ? v.split(/[;；|]/).filter((s) => s.trim() !== '')
+        : null;
+    if (items === null || items.length > MAX_WAYPOINTS) return fail(ctx, 'waypoints');
+    const out: string[] = [];
+    for (const item of items) {
+      const parsed = parseCoordinate(item, 'waypoints');
+      if ('error' in parsed) return fail(ctx, 'waypoints');
+      out.push(parsed.value);
+    }
+    return out.length === 0 ? undefined : out.join(';');
+  });
 
 const dateField = z.unknown().transform((v, ctx): string => {
   if (typeof v !== 'string') return fail(ctx, 'date');
@@ -204,7 +239,10 @@ const dateField = z.unknown().transform((v, ctx): string => {
 
 /** Validators of each tool's arguments; the output is the normalised argument object. */
 export const TOOL_ARGUMENT_SCHEMAS = {
-  poi_search: z.object({ address: requiredText('address', MAX_ADDRESS_CHARS), region: optionalCity('region') }),
+  poi_search: z.object({
+    address: requiredText('address', MAX_ADDRESS_CHARS),
+    region: optionalCity('region'),
+  }),
   around_search: z.object({
     location: coordinate('location'),
     radius: radiusField.default(RADIUS.default),
@@ -218,7 +256,11 @@ export const TOOL_ARGUMENT_SCHEMAS = {
     waypoints: waypointsField.optional(),
   }),
   weather: z.object({ city: requiredCity('city') }),
-  search_flights: z.object({ date: dateField, from_city: requiredCity('from_city'), to_city: requiredCity('to_city') }),
+  search_flights: z.object({
+    date: dateField,
+    from_city: requiredCity('from_city'),
+    to_city: requiredCity('to_city'),
+  }),
   search_train_tickets: z.object({
     date: dateField,
     from_city: requiredCity('from_city'),
@@ -251,13 +293,23 @@ export function parseRawArguments(raw: unknown): Result<Record<string, unknown>>
     return err(toolError(ERROR_CODES.INVALID_JSON, '参数必须是 JSON 对象，例如 {"city": "杭州"}'));
   }
   if (Buffer.byteLength(text ?? '', 'utf8') > MAX_ARGUMENT_BYTES) {
-    return err(toolError(ERROR_CODES.ARGUMENTS_TOO_LARGE, `参数过大（上限 ${MAX_ARGUMENT_BYTES / 1024} KB）`));
+    return err(
+      toolError(
+        ERROR_CODES.ARGUMENTS_TOO_LARGE,
+        `参数过大（上限 ${MAX_ARGUMENT_BYTES / 1024} KB）`,
+      ),
+    );
   }
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
-      return err(toolError(ERROR_CODES.INVALID_JSON, '参数不是合法的 JSON，请传入 JSON 对象，例如 {"city": "杭州"}'));
+      return err(
+        toolError(
+          ERROR_CODES.INVALID_JSON,
+          '参数不是合法的 JSON，请传入 JSON 对象，例如 {"city": "杭州"}',
+        ),
+      );
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -271,10 +323,16 @@ export function parseRawArguments(raw: unknown): Result<Record<string, unknown>>
  * object. Failures carry a stable code (`UNKNOWN_TOOL`, `INVALID_JSON`, `ARGUMENTS_TOO_LARGE`,
  * `MISSING_ARGUMENT`, `INVALID_TOOL_ARGUMENT`) and a short Chinese message naming the field and its format.
  */
-export function normalizeToolArguments(name: string, raw: unknown): Result<Record<string, unknown>> {
+export function normalizeToolArguments(
+  name: string,
+  raw: unknown,
+): Result<Record<string, unknown>> {
   if (!isToolName(name)) {
     return err(
-      toolError(ERROR_CODES.UNKNOWN_TOOL, `未知工具：${name.slice(0, 60) || '（空）'}。可用工具：${TOOL_NAMES.join('、')}`),
+      toolError(
+        ERROR_CODES.UNKNOWN_TOOL,
+        `未知工具：${name.slice(0, 60) || '（空）'}。可用工具：${TOOL_NAMES.join('、')}`,
+      ),
     );
   }
   const parsed = parseRawArguments(raw);

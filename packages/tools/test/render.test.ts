@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatDuration, jsonToMarkdown, renderPois, truncateText } from '../src/index';
+import {
+  formatDistance,
+  formatDuration,
+  jsonToMarkdown,
+  renderPois,
+  truncateText,
+} from '../src/index';
 
 describe('jsonToMarkdown', () => {
   it('formats a POI list like the reference formatter', () => {

@@ -10,8 +10,14 @@ const CALLS: Array<[string, string]> = [
   ['poi_search', JSON.stringify({ address: '西湖', region: '杭州' })],
   ['poi_search', JSON.stringify({ address: '美食', region: '成都' })],
   ['around_search', JSON.stringify({ location: '120.155,30.274', radius: 2000, keyword: '餐厅' })],
-  ['direction', JSON.stringify({ origin: '120.155,30.274', destination: '120.1,30.24', mode: 'driving' })],
-  ['direction', JSON.stringify({ origin: '104.066,30.573', destination: '104.05,30.66', mode: 'transit' })],
+  [
+    'direction',
+    JSON.stringify({ origin: '120.155,30.274', destination: '120.1,30.24', mode: 'driving' }),
+  ],
+  [
+    'direction',
+    JSON.stringify({ origin: '104.066,30.573', destination: '104.05,30.66', mode: 'transit' }),
+  ],
   ['weather', JSON.stringify({ city: '北京' })],
   ['search_flights', JSON.stringify({ date: '2025-05-03', from_city: '北京', to_city: '上海' })],
 ];

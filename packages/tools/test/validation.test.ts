@@ -9,7 +9,10 @@ import {
   toolDefinitions,
 } from '../src/index';
 
-const ctx = createToolContext({ epoch: epochAt(Date.UTC(2025, 4, 1), { salt: 'validation' }), cache: 'none' });
+const ctx = createToolContext({
+  epoch: epochAt(Date.UTC(2025, 4, 1), { salt: 'validation' }),
+  cache: 'none',
+});
 
 function normalized(name: string, raw: unknown): Record<string, unknown> {
   const result = normalizeToolArguments(name, raw);
@@ -25,7 +28,8 @@ describe('toolDefinitions', () => {
       expect(d.type).toBe('function');
       expect(d.function.description).toMatch(/[\u4e00-\u9fff]/);
       expect(d.function.parameters.type).toBe('object');
-      for (const r of d.function.parameters.required) expect(d.function.parameters.properties[r]).toBeDefined();
+      for (const r of d.function.parameters.required)
+        expect(d.function.parameters.properties[r]).toBeDefined();
     }
     const direction = defs.find((d) => d.function.name === 'direction')!;
     expect(direction.function.parameters.properties['mode']!['enum']).toEqual([
@@ -60,23 +64,49 @@ describe('normalisation', () => {
   });
 
   it('normalises each tool', () => {
-    expect(normalized('poi_search', '{"address":" 西湖 ","region":"杭州市"}')).toEqual({ address: '西湖', region: '杭州' });
+    expect(normalized('poi_search', '{"address":" 西湖 ","region":"杭州市"}')).toEqual({
+      address: '西湖',
+      region: '杭州',
+    });
     expect(normalized('poi_search', { address: '西湖', region: '' })).toEqual({ address: '西湖' });
-    expect(normalized('around_search', { location: '120.15,30.28' })).toEqual({ location: '120.15,30.28', radius: 5000 });
-    expect(normalized('around_search', { location: '120.15,30.28', radius: 80_000 })['radius']).toBe(50_000);
-    expect(normalized('around_search', { location: '120.15,30.28', radius: '1500.4' })['radius']).toBe(1500);
-    expect(normalized('direction', { origin: '120.15,30.28', destination: '120.16,30.25' })['mode']).toBe('driving');
-    expect(normalized('direction', { origin: '120.15,30.28', destination: '120.16,30.25', mode: ' Walking ' })['mode']).toBe(
-      'walking',
-    );
-    expect(normalized('direction', { origin: '120.15,30.28', destination: '120.16,30.25', mode: '公交' })['mode']).toBe('transit');
+    expect(normalized('around_search', { location: '120.15,30.28' })).toEqual({
+      location: '120.15,30.28',
+      radius: 5000,
+    });
     expect(
-      normalized('direction', { origin: '120.15,30.28', destination: '120.16,30.25', waypoints: '120.151,30.27; 120.152,30.26' })[
-        'waypoints'
-      ],
+      normalized('around_search', { location: '120.15,30.28', radius: 80_000 })['radius'],
+    ).toBe(50_000);
+    expect(
+      normalized('around_search', { location: '120.15,30.28', radius: '1500.4' })['radius'],
+    ).toBe(1500);
+    expect(
+      normalized('direction', { origin: '120.15,30.28', destination: '120.16,30.25' })['mode'],
+    ).toBe('driving');
+    expect(
+      normalized('direction', {
+        origin: '120.15,30.28',
+        destination: '120.16,30.25',
+        mode: ' Walking ',
+      })['mode'],
+    ).toBe('walking');
+    expect(
+      normalized('direction', {
+        origin: '120.15,30.28',
+        destination: '120.16,30.25',
+        mode: '公交',
+      })['mode'],
+    ).toBe('transit');
+    expect(
+      normalized('direction', {
+        origin: '120.15,30.28',
+        destination: '120.16,30.25',
+        waypoints: '120.151,30.27; 120.152,30.26',
+      })['waypoints'],
     ).toBe('120.151,30.27;120.152,30.26');
     expect(normalized('weather', { city: '杭州市' })).toEqual({ city: '杭州' });
-    expect(normalized('search_flights', { date: '2025/5/3', from_city: '北京市', to_city: '上海' })).toEqual({
+    expect(
+      normalized('search_flights', { date: '2025/5/3', from_city: '北京市', to_city: '上海' }),
+    ).toEqual({
       date: '2025-05-03',
       from_city: '北京',
       to_city: '上海',
@@ -142,15 +172,31 @@ const MALFORMED: Array<[string, unknown, string]> = [
   ['direction', {}, 'MISSING_ARGUMENT'],
   ['direction', { origin: LOC }, 'MISSING_ARGUMENT'],
   ['direction', { origin: LOC, destination: 'here' }, 'INVALID_TOOL_ARGUMENT'],
-  ['direction', { origin: LOC, destination: '120.16,30.25', mode: 'flying' }, 'INVALID_TOOL_ARGUMENT'],
-  ['direction', { origin: LOC, destination: '120.16,30.25', mode: 3 }, 'INVALID_TOOL_ARGUMENT'],
-  ['direction', { origin: LOC, destination: '120.16,30.25', waypoints: 'x;y' }, 'INVALID_TOOL_ARGUMENT'],
   [
     'direction',
-    { origin: LOC, destination: '120.16,30.25', waypoints: Array.from({ length: 17 }, () => LOC).join(';') },
+    { origin: LOC, destination: '120.16,30.25', mode: 'flying' },
     'INVALID_TOOL_ARGUMENT',
   ],
-  ['direction', { origin: '116.4,39.9', destination: '121.47,31.23', mode: 'walking' }, 'NO_RESULTS'],
+  ['direction', { origin: LOC, destination: '120.16,30.25', mode: 3 }, 'INVALID_TOOL_ARGUMENT'],
+  [
+    'direction',
+    { origin: LOC, destination: '120.16,30.25', waypoints: 'x;y' },
+    'INVALID_TOOL_ARGUMENT',
+  ],
+  [
+    'direction',
+    {
+      origin: LOC,
+      destination: '120.16,30.25',
+      waypoints: Array.from({ length: 17 }, () => LOC).join(';'),
+    },
+    'INVALID_TOOL_ARGUMENT',
+  ],
+  [
+    'direction',
+    { origin: '116.4,39.9', destination: '121.47,31.23', mode: 'walking' },
+    'NO_RESULTS',
+  ],
   ['weather', {}, 'MISSING_ARGUMENT'],
   ['weather', { city: '' }, 'MISSING_ARGUMENT'],
   ['weather', { city: true }, 'INVALID_TOOL_ARGUMENT'],
@@ -158,13 +204,37 @@ const MALFORMED: Array<[string, unknown, string]> = [
   ['weather', { city: '😀' }, 'UNKNOWN_CITY'],
   ['search_flights', {}, 'MISSING_ARGUMENT'],
   ['search_flights', { date: '2025-05-03', from_city: '北京' }, 'MISSING_ARGUMENT'],
-  ['search_flights', { date: 'tomorrow', from_city: '北京', to_city: '上海' }, 'INVALID_TOOL_ARGUMENT'],
-  ['search_flights', { date: '2025-02-30', from_city: '北京', to_city: '上海' }, 'INVALID_TOOL_ARGUMENT'],
-  ['search_flights', { date: 20250503, from_city: '北京', to_city: '上海' }, 'INVALID_TOOL_ARGUMENT'],
+  [
+    'search_flights',
+    { date: 'tomorrow', from_city: '北京', to_city: '上海' },
+    'INVALID_TOOL_ARGUMENT',
+  ],
+  [
+    'search_flights',
+    { date: '2025-02-30', from_city: '北京', to_city: '上海' },
+    'INVALID_TOOL_ARGUMENT',
+  ],
+  [
+    'search_flights',
+    { date: 20250503, from_city: '北京', to_city: '上海' },
+    'INVALID_TOOL_ARGUMENT',
+  ],
   ['search_flights', { date: '2025-05-03', from_city: '北京', to_city: '北京' }, 'SAME_CITY'],
-  ['search_flights', { date: '2025-05-03', from_city: '亚特兰蒂斯', to_city: '上海' }, 'UNKNOWN_CITY'],
-  ['search_train_tickets', { date: '2025-05-03', from_city: '', to_city: '上海' }, 'MISSING_ARGUMENT'],
-  ['search_train_tickets', { date: '2025-13-01', from_city: '北京', to_city: '上海' }, 'INVALID_TOOL_ARGUMENT'],
+  [
+    'search_flights',
+    { date: '2025-05-03', from_city: '亚特兰蒂斯', to_city: '上海' },
+    'UNKNOWN_CITY',
+  ],
+  [
+    'search_train_tickets',
+    { date: '2025-05-03', from_city: '', to_city: '上海' },
+    'MISSING_ARGUMENT',
+  ],
+  [
+    'search_train_tickets',
+    { date: '2025-13-01', from_city: '北京', to_city: '上海' },
+    'INVALID_TOOL_ARGUMENT',
+  ],
 ];
 
 describe('malformed calls', () => {
@@ -172,15 +242,18 @@ describe('malformed calls', () => {
     expect(MALFORMED.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(MALFORMED.map(([name, raw, code], i) => [i, name, code, raw] as const))('#%i %s → %s', async (_i, name, code, raw) => {
-    const result = await callTool(name, raw as string, ctx);
-    expect(result.ok).toBe(false);
-    expect(result.errorCode).toBe(code);
-    expect(result.text.length).toBeGreaterThan(0);
-    expect(result.text.length).toBeLessThan(200);
-    expect(result.text).toMatch(/[\u4e00-\u9fff]/);
-    expect(result.cached).toBe(false);
-  });
+  it.each(MALFORMED.map(([name, raw, code], i) => [i, name, code, raw] as const))(
+    '#%i %s → %s',
+    async (_i, name, code, raw) => {
+      const result = await callTool(name, raw as string, ctx);
+      expect(result.ok).toBe(false);
+      expect(result.errorCode).toBe(code);
+      expect(result.text.length).toBeGreaterThan(0);
+      expect(result.text.length).toBeLessThan(200);
+      expect(result.text).toMatch(/[\u4e00-\u9fff]/);
+      expect(result.cached).toBe(false);
+    },
+  );
 
   it('names the field and its format', async () => {
     const r = await callTool('around_search', { location: '120.15' }, ctx);

@@ -8,7 +8,8 @@ export function haversineKm(a: LngLat, b: LngLat): number {
   const rad = Math.PI / 180;
   const dLat = (b[1] - a[1]) * rad;
   const dLng = (b[0] - a[0]) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -17,8 +18,9 @@ export function bearingDeg(a: LngLat, b: LngLat): number {
   const rad = Math.PI / 180;
   const y = Math.sin((b[0] - a[0]) * rad) * Math.cos(b[1] * rad);
   const x =
-    Math.cos(a[1] * rad) * Math.sin(b[1] * rad) - Math.sin(a[1] * rad) * Math.cos(b[1] * rad) * Math.cos((b[0] - a[0]) * rad);
-  return ((Math.atan2(y, x) / rad) % 360 + 360) % 360;
+    Math.cos(a[1] * rad) * Math.sin(b[1] * rad) -
+    Math.sin(a[1] * rad) * Math.cos(b[1] * rad) * Math.cos((b[0] - a[0]) * rad);
+  return (((Math.atan2(y, x) / rad) % 360) + 360) % 360;
 }
 
 /** The point `km` kilometres from `origin` towards `bearing` degrees (flat-earth step, fine below ~100 km). */

@@ -48,7 +48,9 @@ function num(value: unknown): number | null {
 }
 
 function obj(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Json)
+    : {};
 }
 
 function arr(value: unknown): Json[] {
@@ -67,7 +69,11 @@ export function isQuotaFailure(body: Json): boolean {
 function costOf(type: string, business: Json): PoiCost | null {
   const value = num(business['cost']);
   if (value === null) return null;
-  const kind: PoiCost['kind'] = type.startsWith('住宿') ? '房价' : /^(风景名胜|科教文化)/.test(type) ? '门票' : '人均';
+  const kind: PoiCost['kind'] = type.startsWith('住宿')
+    ? '房价'
+    : /^(风景名胜|科教文化)/.test(type)
+      ? '门票'
+      : '人均';
   return { kind, value: Math.round(value) };
 }
 
@@ -94,7 +100,12 @@ export function poiFromAmap(raw: Json): PoiRecord {
   return record;
 }
 
-function movementRoute(mode: TravelMode, origin: string, destination: string, route: Json): RouteRecord | undefined {
+function movementRoute(
+  mode: TravelMode,
+  origin: string,
+  destination: string,
+  route: Json,
+): RouteRecord | undefined {
   const path = arr(route['paths'])[0];
   if (path === undefined) return undefined;
   const steps: RouteStep[] = arr(path['steps']).map((s) => ({
@@ -124,7 +135,8 @@ function transitRoute(origin: string, destination: string, route: Json): RouteRe
   for (const segment of arr(transit['segments'])) {
     const walking = obj(segment['walking']);
     const walkM = num(walking['distance']);
-    if (walkM !== null && walkM > 0) steps.push({ instruction: `步行${Math.round(walkM)}米`, road: '', distance: walkM });
+    if (walkM !== null && walkM > 0)
+      steps.push({ instruction: `步行${Math.round(walkM)}米`, road: '', distance: walkM });
     for (const line of arr(obj(segment['bus'])['buslines']).slice(0, 1)) {
       const name = str(line['name']).replace(/\(.*\)$/, '');
       lines.push(name);
@@ -140,7 +152,11 @@ function transitRoute(origin: string, destination: string, route: Json): RouteRe
     const railway = obj(segment['railway']);
     if (str(railway['name']) !== '') {
       lines.push(str(railway['name']));
-      steps.push({ instruction: `乘坐${str(railway['name'])}`, road: '', distance: num(railway['distance']) ?? 0 });
+      steps.push({
+        instruction: `乘坐${str(railway['name'])}`,
+        road: '',
+        distance: num(railway['distance']) ?? 0,
+      });
     }
   }
   const cost = obj(transit['cost']);
@@ -207,15 +223,25 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
     return pool[cursor++ % pool.length]!;
   };
 
-  const fetchOnce = async (path: string, params: Record<string, string>, key: string): Promise<Fetched> => {
+  const fetchOnce = async (
+    path: string,
+    params: Record<string, string>,
+    key: string,
+  ): Promise<Fetched> => {
     const query = new URLSearchParams({ key, ...params });
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}?${query.toString()}`, { signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(`${baseUrl}${path}?${query.toString()}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
-        return { ok: false, code: ERROR_CODES.PROVIDER_TIMEOUT, message: `地图服务响应超时（${Math.round(timeoutMs / 1000)}秒）` };
+        return {
+          ok: false,
+          code: ERROR_CODES.PROVIDER_TIMEOUT,
+          message: `地图服务响应超时（${Math.round(timeoutMs / 1000)}秒）`,
+        };
       }
       return { ok: false, code: ERROR_CODES.PROVIDER_ERROR, message: '地图服务连接失败' };
     }
@@ -232,11 +258,16 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
       };
     }
     if (!response.ok) {
-      return { ok: false, code: ERROR_CODES.PROVIDER_ERROR, message: `地图服务HTTP错误 ${response.status}` };
+      return {
+        ok: false,
+        code: ERROR_CODES.PROVIDER_ERROR,
+        message: `地图服务HTTP错误 ${response.status}`,
+      };
     }
     try {
       const body = JSON.parse(text) as unknown;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Error('not an object');
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new Error('not an object');
       return { ok: true, body: body as Json };
     } catch {
       return { ok: false, code: ERROR_CODES.PROVIDER_ERROR, message: '地图服务返回的数据无法解析' };
@@ -253,11 +284,19 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
       if (result.ok && isQuotaFailure(result.body)) {
         exhausted.add(other);
         const info = str(result.body['info']) || str(result.body['infocode']);
-        return { ok: false, code: ERROR_CODES.PROVIDER_QUOTA_EXHAUSTED, message: `地图服务配额已用尽（${info}），本次调用无效` };
+        return {
+          ok: false,
+          code: ERROR_CODES.PROVIDER_QUOTA_EXHAUSTED,
+          message: `地图服务配额已用尽（${info}），本次调用无效`,
+        };
       }
     }
     if (result.ok && str(result.body['status']) !== '1') {
-      return { ok: false, code: ERROR_CODES.PROVIDER_ERROR, message: `地图服务返回错误：${str(result.body['info']) || 'unknown error'}` };
+      return {
+        ok: false,
+        code: ERROR_CODES.PROVIDER_ERROR,
+        message: `地图服务返回错误：${str(result.body['info']) || 'unknown error'}`,
+      };
     }
     return result;
   };
@@ -266,13 +305,19 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
     const cacheKey = round3(location);
     if (citycodes.has(cacheKey)) return citycodes.get(cacheKey)!;
     const result = await request('/v3/geocode/regeo', { location });
-    const code = result.ok ? str(obj(obj(result.body['regeocode'])['addressComponent'])['citycode']) || null : null;
+    const code = result.ok
+      ? str(obj(obj(result.body['regeocode'])['addressComponent'])['citycode']) || null
+      : null;
     citycodes.set(cacheKey, code);
     return code;
   };
 
-  const call = async (tool: MapToolName, args: Record<string, unknown>): Promise<ProviderOutcome> => {
-    const s = (k: string): string | undefined => (typeof args[k] === 'string' ? (args[k]) : undefined);
+  const call = async (
+    tool: MapToolName,
+    args: Record<string, unknown>,
+  ): Promise<ProviderOutcome> => {
+    const s = (k: string): string | undefined =>
+      typeof args[k] === 'string' ? args[k] : undefined;
     switch (tool) {
       case 'poi_search':
       case 'around_search': {
@@ -284,10 +329,18 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
           if (s('keyword') !== undefined) params['keywords'] = s('keyword')!;
         }
         if (s('region') !== undefined) params['region'] = s('region')!;
-        const result = await request(tool === 'poi_search' ? '/v5/place/text' : '/v5/place/around', params);
+        const result = await request(
+          tool === 'poi_search' ? '/v5/place/text' : '/v5/place/around',
+          params,
+        );
         if (!result.ok) return result;
         const pois = arr(result.body['pois']).map(poiFromAmap);
-        if (pois.length === 0) return { ok: false, code: ERROR_CODES.NO_RESULTS, message: '未找到相关地点，请换个关键词或扩大范围' };
+        if (pois.length === 0)
+          return {
+            ok: false,
+            code: ERROR_CODES.NO_RESULTS,
+            message: '未找到相关地点，请换个关键词或扩大范围',
+          };
         return { ok: true, data: { tool, pois } };
       }
       case 'direction': {
@@ -295,11 +348,22 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
         const origin = s('origin') ?? '';
         const destination = s('destination') ?? '';
         const params: Record<string, string> = { origin, destination, show_fields: 'cost' };
-        if (mode === 'driving' && s('waypoints') !== undefined) params['waypoints'] = s('waypoints')!;
+        if (mode === 'driving' && s('waypoints') !== undefined)
+          params['waypoints'] = s('waypoints')!;
         if (mode === 'transit') {
           const [city1, city2] = await Promise.all([citycodeOf(origin), citycodeOf(destination)]);
-          if (city1 === null) return { ok: false, code: ERROR_CODES.NO_RESULTS, message: '无法确定起点所在城市，无法规划公共交通' };
-          if (city2 === null) return { ok: false, code: ERROR_CODES.NO_RESULTS, message: '无法确定终点所在城市，无法规划公共交通' };
+          if (city1 === null)
+            return {
+              ok: false,
+              code: ERROR_CODES.NO_RESULTS,
+              message: '无法确定起点所在城市，无法规划公共交通',
+            };
+          if (city2 === null)
+            return {
+              ok: false,
+              code: ERROR_CODES.NO_RESULTS,
+              message: '无法确定终点所在城市，无法规划公共交通',
+            };
           params['city1'] = city1;
           params['city2'] = city2;
         }
@@ -307,14 +371,20 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
         if (!result.ok) return result;
         const routeJson = obj(result.body['route']);
         const route =
-          mode === 'transit' ? transitRoute(origin, destination, routeJson) : movementRoute(mode, origin, destination, routeJson);
-        if (route === undefined) return { ok: false, code: ERROR_CODES.NO_RESULTS, message: '未找到可用路线' };
+          mode === 'transit'
+            ? transitRoute(origin, destination, routeJson)
+            : movementRoute(mode, origin, destination, routeJson);
+        if (route === undefined)
+          return { ok: false, code: ERROR_CODES.NO_RESULTS, message: '未找到可用路线' };
         return { ok: true, data: { tool, route } };
       }
       case 'weather': {
         const name = s('city') ?? '';
         const known = findCity(name);
-        const result = await request('/v3/weather/weatherInfo', { city: known?.adcode ?? name, extensions: 'all' });
+        const result = await request('/v3/weather/weatherInfo', {
+          city: known?.adcode ?? name,
+          extensions: 'all',
+        });
         if (!result.ok) return result;
         const forecast = arr(result.body['forecasts'])[0];
         const casts = arr(forecast?.['casts']).map(castFromAmap);
@@ -323,7 +393,14 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
         }
         return {
           ok: true,
-          data: { tool, forecast: { city: str(forecast['city']) || name, province: str(forecast['province']), casts } },
+          data: {
+            tool,
+            forecast: {
+              city: str(forecast['city']) || name,
+              province: str(forecast['province']),
+              casts,
+            },
+          },
         };
       }
     }

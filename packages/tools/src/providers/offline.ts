@@ -3,16 +3,31 @@ import { findCity, type CityProfile } from '@navworld/knowledge-graph';
 import { parseLngLat } from '../internal/geo';
 import { poiTableFor } from '../internal/offline/poi-table';
 import { planRoute } from '../internal/offline/route';
-import { cityNear, cityOfQuery, nearestCity, searchAround, searchPois } from '../internal/offline/search';
+import {
+  cityNear,
+  cityOfQuery,
+  nearestCity,
+  searchAround,
+  searchPois,
+} from '../internal/offline/search';
 import { forecastFor } from '../internal/offline/weather';
-import type { MapProvider, MapToolName, ProviderCallContext, ProviderOutcome, TravelMode } from '../types';
+import type {
+  MapProvider,
+  MapToolName,
+  ProviderCallContext,
+  ProviderOutcome,
+  TravelMode,
+} from '../types';
 
 function failure(code: NavworldErrorCode, message: string): ProviderOutcome {
   return { ok: false, code, message };
 }
 
 function unknownCity(name: string): ProviderOutcome {
-  return failure(ERROR_CODES.UNKNOWN_CITY, `未找到城市「${name}」，仅支持国内主要旅游城市，请使用中文城市名，例如 '杭州'`);
+  return failure(
+    ERROR_CODES.UNKNOWN_CITY,
+    `未找到城市「${name}」，仅支持国内主要旅游城市，请使用中文城市名，例如 '杭州'`,
+  );
 }
 
 function cityArg(name: unknown): CityProfile | undefined {
@@ -25,10 +40,17 @@ function poiSearch(args: Record<string, unknown>, ctx: ProviderCallContext): Pro
   const city = region === undefined ? cityOfQuery(address) : cityArg(region);
   if (city === undefined) {
     if (region !== undefined) return unknownCity(region);
-    return failure(ERROR_CODES.NO_RESULTS, `未找到与「${address}」相关的地点，请补充城市（region），例如 '杭州'`);
+    return failure(
+      ERROR_CODES.NO_RESULTS,
+      `未找到与「${address}」相关的地点，请补充城市（region），例如 '杭州'`,
+    );
   }
   const pois = searchPois(poiTableFor(city, ctx.epoch.salt).pois, address, city);
-  if (pois.length === 0) return failure(ERROR_CODES.NO_RESULTS, `在${city.name}未找到与「${address}」相关的地点，请换个关键词`);
+  if (pois.length === 0)
+    return failure(
+      ERROR_CODES.NO_RESULTS,
+      `在${city.name}未找到与「${address}」相关的地点，请换个关键词`,
+    );
   return { ok: true, data: { tool: 'poi_search', pois } };
 }
 
@@ -42,9 +64,19 @@ function aroundSearch(args: Record<string, unknown>, ctx: ProviderCallContext): 
     if (region !== undefined) return unknownCity(region);
     return failure(ERROR_CODES.NO_RESULTS, '该坐标附近暂无地点数据，请确认坐标位于支持的城市内');
   }
-  const pois = searchAround(poiTableFor(city, ctx.epoch.salt).pois, centre, radius, keyword, city, ctx.epoch.salt);
+  const pois = searchAround(
+    poiTableFor(city, ctx.epoch.salt).pois,
+    centre,
+    radius,
+    keyword,
+    city,
+    ctx.epoch.salt,
+  );
   if (pois.length === 0) {
-    return failure(ERROR_CODES.NO_RESULTS, `半径${radius}米内未找到${keyword === undefined ? '地点' : `与「${keyword}」相关的地点`}，可扩大半径后重试`);
+    return failure(
+      ERROR_CODES.NO_RESULTS,
+      `半径${radius}米内未找到${keyword === undefined ? '地点' : `与「${keyword}」相关的地点`}，可扩大半径后重试`,
+    );
   }
   return { ok: true, data: { tool: 'around_search', pois } };
 }
@@ -53,11 +85,20 @@ function direction(args: Record<string, unknown>, ctx: ProviderCallContext): Pro
   const origin = String(args['origin']);
   const destination = String(args['destination']);
   const mode = args['mode'] as TravelMode;
-  const waypoints = mode === 'driving' && typeof args['waypoints'] === 'string' ? args['waypoints'].split(';') : [];
+  const waypoints =
+    mode === 'driving' && typeof args['waypoints'] === 'string' ? args['waypoints'].split(';') : [];
   const points = [origin, ...waypoints, destination].map(parseLngLat);
   const [fromCity] = nearestCity(points[0]!);
   const [toCity] = nearestCity(points[points.length - 1]!);
-  const route = planRoute({ mode, origin, destination, points, fromCity, toCity, salt: ctx.epoch.salt });
+  const route = planRoute({
+    mode,
+    origin,
+    destination,
+    points,
+    fromCity,
+    toCity,
+    salt: ctx.epoch.salt,
+  });
   if ('error' in route) return failure(ERROR_CODES.NO_RESULTS, route.error);
   return { ok: true, data: { tool: 'direction', route } };
 }
@@ -66,7 +107,10 @@ function weather(args: Record<string, unknown>, ctx: ProviderCallContext): Provi
   const name = String(args['city']);
   const city = cityArg(name);
   if (city === undefined) return unknownCity(name);
-  return { ok: true, data: { tool: 'weather', forecast: forecastFor(city, ctx.now, ctx.epoch.salt) } };
+  return {
+    ok: true,
+    data: { tool: 'weather', forecast: forecastFor(city, ctx.now, ctx.epoch.salt) },
+  };
 }
 
 /**
@@ -77,14 +121,22 @@ export function createOfflineProvider(): MapProvider {
   return {
     name: 'offline',
     salted: true,
-    call(tool: MapToolName, args: Record<string, unknown>, ctx: ProviderCallContext): Promise<ProviderOutcome> {
+    call(
+      tool: MapToolName,
+      args: Record<string, unknown>,
+      ctx: ProviderCallContext,
+    ): Promise<ProviderOutcome> {
       return Promise.resolve(callOfflineSync(tool, args, ctx));
     },
   };
 }
 
 /** The offline world's answer, synchronously (used by the fast path of `callTool`). */
-export function callOfflineSync(tool: MapToolName, args: Record<string, unknown>, ctx: ProviderCallContext): ProviderOutcome {
+export function callOfflineSync(
+  tool: MapToolName,
+  args: Record<string, unknown>,
+  ctx: ProviderCallContext,
+): ProviderOutcome {
   switch (tool) {
     case 'poi_search':
       return poiSearch(args, ctx);

@@ -89,16 +89,41 @@ interface PlaceDraft {
 
 /** Landmark kind → category path and search category. */
 function landmarkType(kind: string): { type: string; category: PoiCategory; tags: string[] } {
-  if (kind.includes('博物')) return { type: '科教文化服务;博物馆;博物馆', category: '博物馆', tags: ['博物馆', '景点', '展览', '亲子', '研学'] };
+  if (kind.includes('博物'))
+    return {
+      type: '科教文化服务;博物馆;博物馆',
+      category: '博物馆',
+      tags: ['博物馆', '景点', '展览', '亲子', '研学'],
+    };
   if (kind.includes('公园') || kind.includes('湿地') || kind.includes('湖'))
-    return { type: '风景名胜;公园广场;公园', category: '景点', tags: ['公园', '景点', '景区', '亲子'] };
+    return {
+      type: '风景名胜;公园广场;公园',
+      category: '景点',
+      tags: ['公园', '景点', '景区', '亲子'],
+    };
   if (kind.includes('寺') || kind.includes('庙') || kind.includes('宗教'))
-    return { type: '风景名胜;风景名胜相关;寺庙道观', category: '景点', tags: ['寺庙', '景点', '景区', '古迹'] };
+    return {
+      type: '风景名胜;风景名胜相关;寺庙道观',
+      category: '景点',
+      tags: ['寺庙', '景点', '景区', '古迹'],
+    };
   if (kind.includes('古镇') || kind.includes('街') || kind.includes('古城'))
-    return { type: '风景名胜;风景名胜;古镇', category: '景点', tags: ['古镇', '古街', '景点', '景区', '历史'] };
+    return {
+      type: '风景名胜;风景名胜;古镇',
+      category: '景点',
+      tags: ['古镇', '古街', '景点', '景区', '历史'],
+    };
   if (kind.includes('乐园') || kind.includes('主题'))
-    return { type: '风景名胜;风景名胜;游乐园', category: '景点', tags: ['乐园', '游乐园', '景点', '亲子', '儿童'] };
-  return { type: '风景名胜;风景名胜;国家级景点', category: '景点', tags: ['景点', '景区', '名胜', '旅游'] };
+    return {
+      type: '风景名胜;风景名胜;游乐园',
+      category: '景点',
+      tags: ['乐园', '游乐园', '景点', '亲子', '儿童'],
+    };
+  return {
+    type: '风景名胜;风景名胜;国家级景点',
+    category: '景点',
+    tags: ['景点', '景区', '名胜', '旅游'],
+  };
 }
 
 function stableRng(city: CityProfile, what: string): Rng {
@@ -112,7 +137,8 @@ function fixedPlaces(city: CityProfile, salted: Rng): PlaceDraft[] {
   for (const name of city.landmarks) {
     const detail = details.get(name);
     const stable = stableRng(city, `landmark|${name}`);
-    const point: LngLat = detail?.location ?? offsetKm(centre, stable.range(1, 8), stable.range(0, 360));
+    const point: LngLat =
+      detail?.location ?? offsetKm(centre, stable.range(1, 8), stable.range(0, 360));
     const kind = landmarkType(detail?.kind ?? '景点');
     const ticket = detail?.ticket ?? 0;
     out.push({
@@ -121,8 +147,17 @@ function fixedPlaces(city: CityProfile, salted: Rng): PlaceDraft[] {
       point,
       fixed: true,
       rating: Number(salted.range(4.5, 4.95).toFixed(1)),
-      hours: salted.pick(['08:00-17:30', '08:30-17:00', '07:30-18:00', '09:00-17:00(周一闭馆)', '全天开放']),
-      cost: { kind: '门票', value: ticket === 0 ? 0 : roundTo(ticket * salted.range(0.9, 1.12), 5) },
+      hours: salted.pick([
+        '08:00-17:30',
+        '08:30-17:00',
+        '07:30-18:00',
+        '09:00-17:00(周一闭馆)',
+        '全天开放',
+      ]),
+      cost: {
+        kind: '门票',
+        value: ticket === 0 ? 0 : roundTo(ticket * salted.range(0.9, 1.12), 5),
+      },
     });
   }
   city.trainStations.forEach((name, i) => {
@@ -132,7 +167,11 @@ function fixedPlaces(city: CityProfile, salted: Rng): PlaceDraft[] {
       category: '火车站',
       type: '交通设施服务;火车站;火车站',
       tags: ['火车站', '高铁站', '车站', '高铁', '动车', '交通'],
-      point: offsetKm(centre, i === 0 ? stable.range(1.5, 5) : stable.range(3, 12), stable.range(0, 360)),
+      point: offsetKm(
+        centre,
+        i === 0 ? stable.range(1.5, 5) : stable.range(3, 12),
+        stable.range(0, 360),
+      ),
       fixed: true,
       rating: Number(salted.range(4.1, 4.6).toFixed(1)),
       hours: '05:30-23:30',
@@ -165,20 +204,28 @@ interface Generator {
 }
 
 function brand(g: Generator): string {
-  const first = g.rng.chance(0.4) ? (PROVINCE_CHAR[g.city.province] ?? g.rng.pick(BRAND_FIRST)) : g.rng.pick(BRAND_FIRST);
+  const first = g.rng.chance(0.4)
+    ? (PROVINCE_CHAR[g.city.province] ?? g.rng.pick(BRAND_FIRST))
+    : g.rng.pick(BRAND_FIRST);
   return `${first}${g.rng.pick(BRAND_SECOND)}${g.rng.pick(SHOP_ENDINGS)}`;
 }
 
 function placePoint(g: Generator, nearAnchor: number): LngLat {
   if (g.rng.chance(nearAnchor) && g.anchors.length > 0) {
-    return offsetKm(g.rng.pick(g.anchors), Math.sqrt(g.rng.float()) * 2.2 + 0.15, g.rng.range(0, 360));
+    return offsetKm(
+      g.rng.pick(g.anchors),
+      Math.sqrt(g.rng.float()) * 2.2 + 0.15,
+      g.rng.range(0, 360),
+    );
   }
   return offsetKm(g.city.center, g.rng.float() * 8 + 0.2, g.rng.range(0, 360));
 }
 
 /** A branch suffix: the shop's road, or a landmark within walking distance of it. */
 function branch(g: Generator, road: string, point: LngLat): string {
-  const near = (g.city.landmarkDetails ?? []).filter((d) => haversineKm(d.location, point) < 3).map((d) => d.name);
+  const near = (g.city.landmarkDetails ?? [])
+    .filter((d) => haversineKm(d.location, point) < 3)
+    .map((d) => d.name);
   return near.length > 0 && g.rng.chance(0.5) ? `(${g.rng.pick(near)}店)` : `(${road}店)`;
 }
 
@@ -189,16 +236,24 @@ function add(g: Generator, draft: Omit<PlaceDraft, 'fixed'>): void {
 }
 
 function localCuisine(city: CityProfile): { cuisine: string; dishes: readonly string[] } {
-  return PROVINCE_CUISINE[city.province] ?? { cuisine: '家常菜', dishes: ['面馆', '饺子', '家常菜'] };
+  return (
+    PROVINCE_CUISINE[city.province] ?? { cuisine: '家常菜', dishes: ['面馆', '饺子', '家常菜'] }
+  );
 }
 
 function restaurantDraft(g: Generator, theme: string, point: LngLat): Omit<PlaceDraft, 'fixed'> {
   const local = localCuisine(g.city);
   const format = RESTAURANT_FORMATS[theme] ?? RESTAURANT_FORMATS['local']!;
   const dish = g.rng.pick(local.dishes);
-  const ending = g.rng.pick(format.ending).replace('{cuisine}', local.cuisine).replace('{dish}', dish);
+  const ending = g.rng
+    .pick(format.ending)
+    .replace('{cuisine}', local.cuisine)
+    .replace('{dish}', dish);
   const road = g.rng.pick(g.city.roads);
-  const head = theme === '老字号探访' || theme === '街头小吃' || theme === '地方特色小吃' ? `${g.rng.pick(SURNAMES)}记` : brand(g);
+  const head =
+    theme === '老字号探访' || theme === '街头小吃' || theme === '地方特色小吃'
+      ? `${g.rng.pick(SURNAMES)}记`
+      : brand(g);
   const [lo, hi] = format.cost;
   return {
     name: `${head}${ending}${g.rng.chance(0.55) ? branch(g, road, point) : ''}`,
@@ -217,29 +272,44 @@ function restaurantThemes(g: Generator, count: number): string[] {
   const themes = g.city.foodThemes.filter((t) => RESTAURANT_FORMATS[t] !== undefined);
   const plan: string[] = [];
   for (const theme of themes) for (let i = 0; i < 4; i++) plan.push(theme);
-  while (plan.length < count) plan.push(g.rng.chance(0.7) ? 'local' : g.rng.pick(['火锅美食', '地方特色小吃', '特色饮品甜品']));
+  while (plan.length < count)
+    plan.push(
+      g.rng.chance(0.7) ? 'local' : g.rng.pick(['火锅美食', '地方特色小吃', '特色饮品甜品']),
+    );
   return plan;
 }
 
 function restaurants(g: Generator, count: number): void {
-  for (const theme of restaurantThemes(g, count)) add(g, restaurantDraft(g, theme, placePoint(g, 0.6)));
+  for (const theme of restaurantThemes(g, count))
+    add(g, restaurantDraft(g, theme, placePoint(g, 0.6)));
 }
 
 function foodStreets(g: Generator): void {
   const local = PROVINCE_CUISINE[g.city.province];
-  const names = g.rng.shuffle([
-    `${g.rng.pick(g.city.roads)}美食街`,
-    `${g.rng.pick(PLACE_WORDS)}夜市`,
-    `${g.city.name}小吃街`,
-    `${g.rng.pick(g.city.roads)}夜市`,
-    `${g.rng.pick(PLACE_WORDS)}美食城`,
-  ]).slice(0, 3);
+  const names = g.rng
+    .shuffle([
+      `${g.rng.pick(g.city.roads)}美食街`,
+      `${g.rng.pick(PLACE_WORDS)}夜市`,
+      `${g.city.name}小吃街`,
+      `${g.rng.pick(g.city.roads)}夜市`,
+      `${g.rng.pick(PLACE_WORDS)}美食城`,
+    ])
+    .slice(0, 3);
   for (const name of names) {
     add(g, {
       name,
       category: '美食街',
       type: '餐饮服务;餐饮相关场所;美食街',
-      tags: ['美食街', '小吃街', '夜市', '小吃', '美食', '街头小吃', '夜市美食', ...(local?.dishes ?? [])],
+      tags: [
+        '美食街',
+        '小吃街',
+        '夜市',
+        '小吃',
+        '美食',
+        '街头小吃',
+        '夜市美食',
+        ...(local?.dishes ?? []),
+      ],
       point: placePoint(g, 0.7),
       rating: Number(g.rng.range(4.1, 4.7).toFixed(1)),
       hours: g.rng.pick(['10:00-23:00', '16:00-01:00', '17:30-02:00']),
@@ -258,11 +328,21 @@ function hotelDraft(g: Generator, t: number, point: LngLat): Omit<PlaceDraft, 'f
     road,
     category: '酒店',
     type: tier.type,
-    tags: ['酒店', '住宿', '宾馆', '旅馆', tier.tier, ...(tier.tier === '民宿' ? ['民宿', '客栈'] : [])],
+    tags: [
+      '酒店',
+      '住宿',
+      '宾馆',
+      '旅馆',
+      tier.tier,
+      ...(tier.tier === '民宿' ? ['民宿', '客栈'] : []),
+    ],
     point,
     rating: Number(g.rng.range(tier.rating[0], tier.rating[1]).toFixed(1)),
     hours: '24小时营业',
-    cost: { kind: '房价', value: roundTo(g.rng.range(tier.price[0], tier.price[1]), 10) - (g.rng.chance(0.6) ? 2 : 0) },
+    cost: {
+      kind: '房价',
+      value: roundTo(g.rng.range(tier.price[0], tier.price[1]), 10) - (g.rng.chance(0.6) ? 2 : 0),
+    },
   };
 }
 
@@ -276,7 +356,16 @@ function hotels(g: Generator): void {
 function families(g: Generator): void {
   const c = g.city.name;
   const w = (): string => g.rng.pick(PLACE_WORDS);
-  const museums = g.rng.shuffle([`${c}博物馆`, `${c}自然博物馆`, `${c}美术馆`, `${c}规划展览馆`, `${w()}民俗博物馆`, `${c}非遗文化馆`]).slice(0, 4);
+  const museums = g.rng
+    .shuffle([
+      `${c}博物馆`,
+      `${c}自然博物馆`,
+      `${c}美术馆`,
+      `${c}规划展览馆`,
+      `${w()}民俗博物馆`,
+      `${c}非遗文化馆`,
+    ])
+    .slice(0, 4);
   for (const name of museums) {
     add(g, {
       name,
@@ -285,7 +374,11 @@ function families(g: Generator): void {
       tags: ['博物馆', '展览', '亲子', '研学', '文化', '景点', '家庭'],
       point: placePoint(g, 0.35),
       rating: Number(g.rng.range(4.4, 4.9).toFixed(1)),
-      hours: g.rng.pick(['09:00-17:00(周一闭馆)', '09:00-17:30(周一闭馆)', '09:30-16:30(周一闭馆)']),
+      hours: g.rng.pick([
+        '09:00-17:00(周一闭馆)',
+        '09:00-17:30(周一闭馆)',
+        '09:30-16:30(周一闭馆)',
+      ]),
       cost: { kind: '门票', value: g.rng.chance(0.65) ? 0 : g.rng.pick([20, 30, 40, 50]) },
     });
   }
@@ -302,18 +395,47 @@ function families(g: Generator): void {
       cost: { kind: '门票', value: g.rng.pick([0, 20, 30, 45]) },
     });
   }
-  const parks = g.rng.shuffle([`${c}植物园`, `${c}动物园`, `${w()}湖公园`, `${w()}山公园`, '人民公园', `${w()}湿地公园`, `${w()}森林公园`]).slice(0, 4);
+  const parks = g.rng
+    .shuffle([
+      `${c}植物园`,
+      `${c}动物园`,
+      `${w()}湖公园`,
+      `${w()}山公园`,
+      '人民公园',
+      `${w()}湿地公园`,
+      `${w()}森林公园`,
+    ])
+    .slice(0, 4);
   for (const name of parks) {
     const zoo = name.includes('动物');
     add(g, {
       name,
       category: '公园',
-      type: zoo ? '风景名胜;公园广场;动物园' : name.includes('植物') ? '风景名胜;公园广场;植物园' : '风景名胜;公园广场;公园',
-      tags: ['公园', '亲子', '儿童', '散步', '家庭', '景点', ...(zoo ? ['动物园'] : name.includes('植物') ? ['植物园'] : [])],
+      type: zoo
+        ? '风景名胜;公园广场;动物园'
+        : name.includes('植物')
+          ? '风景名胜;公园广场;植物园'
+          : '风景名胜;公园广场;公园',
+      tags: [
+        '公园',
+        '亲子',
+        '儿童',
+        '散步',
+        '家庭',
+        '景点',
+        ...(zoo ? ['动物园'] : name.includes('植物') ? ['植物园'] : []),
+      ],
       point: placePoint(g, 0.3),
       rating: Number(g.rng.range(4.3, 4.8).toFixed(1)),
       hours: zoo ? '08:00-17:00' : g.rng.pick(['06:00-22:00', '全天开放', '06:30-21:30']),
-      cost: { kind: '门票', value: zoo ? g.rng.pick([20, 30, 40]) : name.includes('植物') ? g.rng.pick([10, 15, 20]) : 0 },
+      cost: {
+        kind: '门票',
+        value: zoo
+          ? g.rng.pick([20, 30, 40])
+          : name.includes('植物')
+            ? g.rng.pick([10, 15, 20])
+            : 0,
+      },
     });
   }
   const play = g.rng.shuffle([`${w()}亲子乐园`, `${c}海洋馆`, `${w()}儿童乐园`]).slice(0, 2);
@@ -322,7 +444,14 @@ function families(g: Generator): void {
       name,
       category: '亲子',
       type: name.includes('海洋') ? '科教文化服务;水族馆;水族馆' : '体育休闲服务;娱乐场所;游乐场',
-      tags: ['亲子', '儿童', '乐园', '家庭', '游乐园', ...(name.includes('海洋') ? ['海洋馆'] : [])],
+      tags: [
+        '亲子',
+        '儿童',
+        '乐园',
+        '家庭',
+        '游乐园',
+        ...(name.includes('海洋') ? ['海洋馆'] : []),
+      ],
       point: placePoint(g, 0.3),
       rating: Number(g.rng.range(4.3, 4.8).toFixed(1)),
       hours: g.rng.pick(['09:00-18:00', '09:30-17:30', '10:00-21:00']),
@@ -358,7 +487,15 @@ function business(g: Generator): void {
 
 function shopping(g: Generator): void {
   const w = (): string => g.rng.pick(PLACE_WORDS);
-  const names = g.rng.shuffle([`${w()}广场`, `${w()}购物中心`, `${g.rng.pick(g.city.roads)}步行街`, `${w()}天地`, `${w()}万象汇`]).slice(0, 4);
+  const names = g.rng
+    .shuffle([
+      `${w()}广场`,
+      `${w()}购物中心`,
+      `${g.rng.pick(g.city.roads)}步行街`,
+      `${w()}天地`,
+      `${w()}万象汇`,
+    ])
+    .slice(0, 4);
   for (const name of names) {
     add(g, {
       name,
@@ -385,7 +522,8 @@ function leisureDraft(g: Generator, k: number, point: LngLat): Omit<PlaceDraft, 
     point,
     rating: Number(g.rng.range(4.2, 4.8).toFixed(1)),
     hours: g.rng.pick(['09:00-22:00', '10:00-23:00', '08:30-21:30']),
-    cost: kind.cost[1] === 0 ? null : { kind: '人均', value: g.rng.int(kind.cost[0], kind.cost[1]) },
+    cost:
+      kind.cost[1] === 0 ? null : { kind: '人均', value: g.rng.int(kind.cost[0], kind.cost[1]) },
   };
 }
 
@@ -398,9 +536,12 @@ function nearestDistrict(city: CityProfile, rng: Rng): string {
 }
 
 function finishDraft(city: CityProfile, salt: string, d: PlaceDraft): OfflinePoi {
-  const rng = d.fixed ? stableRng(city, `address|${d.name}`) : new Rng(`navworld-addr|${city.name}|${salt}|${d.name}`);
+  const rng = d.fixed
+    ? stableRng(city, `address|${d.name}`)
+    : new Rng(`navworld-addr|${city.name}|${salt}|${d.name}`);
   const road = d.road ?? rng.pick(city.roads);
-  const address = d.category === '机场' ? `机场路${rng.int(1, 99)}号` : `${road}${rng.int(1, 399)}号`;
+  const address =
+    d.category === '机场' ? `机场路${rng.int(1, 99)}号` : `${road}${rng.int(1, 399)}号`;
   const idRng = d.fixed ? stableRng(city, `id|${d.name}`) : rng;
   return {
     name: d.name,
@@ -433,7 +574,9 @@ export function buildPoiTable(city: CityProfile, salt: string): PoiTable {
   const anchors: LngLat[] = [
     city.center,
     city.center,
-    ...fixed.filter((p) => p.category === '景点' && haversineKm(p.point, city.center) < 25).map((p) => p.point),
+    ...fixed
+      .filter((p) => p.category === '景点' && haversineKm(p.point, city.center) < 25)
+      .map((p) => p.point),
   ];
   const g: Generator = { rng, city, anchors, used: new Set(fixed.map((p) => p.name)), out: [] };
   restaurants(g, 22 + rng.int(0, 4));
@@ -484,7 +627,12 @@ let cellCount = 0;
  * The everyday places of one ~1 km cell (restaurants, hotels, cafés): real maps have them on every street, so
  * around_search finds some wherever it looks. Denser near the centre; depends on (city, salt, cell).
  */
-export function cellPois(city: CityProfile, salt: string, i: number, j: number): readonly OfflinePoi[] {
+export function cellPois(
+  city: CityProfile,
+  salt: string,
+  i: number,
+  j: number,
+): readonly OfflinePoi[] {
   const tableKey = `${city.name}|${salt}`;
   let cells = cellMemo.get(tableKey);
   if (cells === undefined) {
@@ -498,13 +646,18 @@ export function cellPois(city: CityProfile, salt: string, i: number, j: number):
   const g: Generator = { rng, city, anchors: [], used: new Set(), out: [] };
   const corner: LngLat = [i * CELL_DEGREES, j * CELL_DEGREES];
   const km = haversineKm([corner[0] + CELL_DEGREES / 2, corner[1] + CELL_DEGREES / 2], city.center);
-  const count = km < 3 ? rng.int(3, 5) : km < 8 ? rng.int(2, 4) : km < 15 ? rng.int(1, 2) : rng.int(0, 1);
+  const count =
+    km < 3 ? rng.int(3, 5) : km < 8 ? rng.int(2, 4) : km < 15 ? rng.int(1, 2) : rng.int(0, 1);
   const themes = restaurantThemes(g, 8);
   for (let n = 0; n < count; n++) {
-    const point: LngLat = [corner[0] + rng.float() * CELL_DEGREES, corner[1] + rng.float() * CELL_DEGREES];
+    const point: LngLat = [
+      corner[0] + rng.float() * CELL_DEGREES,
+      corner[1] + rng.float() * CELL_DEGREES,
+    ];
     const roll = rng.float();
     if (roll < 0.62) add(g, restaurantDraft(g, rng.pick(themes), point));
-    else if (roll < 0.82) add(g, hotelDraft(g, rng.weighted([0, 1, 2, 3, 4], [4, 3, 2, 1, 1]), point));
+    else if (roll < 0.82)
+      add(g, hotelDraft(g, rng.weighted([0, 1, 2, 3, 4], [4, 3, 2, 1, 1]), point));
     else add(g, leisureDraft(g, rng.int(0, LEISURE.length - 1), point));
   }
   const pois = finish(city, salt, g.out);

@@ -6,7 +6,9 @@ import { Rng } from '../rng';
 import { METRO_CITIES } from './words';
 
 function stepDistanceText(metres: number): string {
-  return metres < 1000 ? `${Math.max(10, Math.round(metres / 10) * 10)}米` : `${(metres / 1000).toFixed(1)}公里`;
+  return metres < 1000
+    ? `${Math.max(10, Math.round(metres / 10) * 10)}米`
+    : `${(metres / 1000).toFixed(1)}公里`;
 }
 
 /**
@@ -29,7 +31,11 @@ export function tripSpeedKmh(mode: TravelMode, routeKm: number): number {
 export function taxiFare(routeKm: number): number {
   const beyond = Math.max(0, routeKm - TAXI_FARE.includedKm);
   const long = Math.max(0, routeKm - TAXI_FARE.longDistanceKm);
-  return Math.round(TAXI_FARE.flagFall + beyond * TAXI_FARE.perKm + long * TAXI_FARE.perKm * (TAXI_FARE.longDistanceFactor - 1));
+  return Math.round(
+    TAXI_FARE.flagFall +
+      beyond * TAXI_FARE.perKm +
+      long * TAXI_FARE.perKm * (TAXI_FARE.longDistanceFactor - 1),
+  );
 }
 
 function splitDistance(rng: Rng, total: number, parts: number): number[] {
@@ -38,6 +44,14 @@ function splitDistance(rng: Rng, total: number, parts: number): number[] {
   const out = weights.map((w) => Math.round((total * w) / sum));
   out[out.length - 1]! += total - out.reduce((a, b) => a + b, 0);
   return out;
+}
+
+/** City streets at both ends, a ring road out of town, the expressway in between. */
+function longTripSplit(rng: Rng, total: number): number[] {
+  const first = Math.round(rng.range(1500, 5000));
+  const ring = Math.round(Math.min(total * 0.12, rng.range(6000, 18_000)));
+  const last = Math.round(rng.range(1500, 5000));
+  return [first, ring, total - first - ring - last, last];
 }
 
 function stepCount(routeKm: number, rng: Rng): number {
@@ -49,22 +63,37 @@ function stepCount(routeKm: number, rng: Rng): number {
 
 const TURNS = ['左转', '右转', '向左前方', '向右前方', '直行'] as const;
 
-function roadSequence(rng: Rng, from: CityProfile, to: CityProfile, count: number, longTrip: boolean): string[] {
+function roadSequence(
+  rng: Rng,
+  from: CityProfile,
+  to: CityProfile,
+  count: number,
+  longTrip: boolean,
+): string[] {
   const fromRoads = rng.shuffle(from.roads);
   const toRoads = rng.shuffle(to.roads);
   const roads: string[] = [];
   for (let i = 0; i < count; i++) {
     if (longTrip && i === 1) roads.push(`${from.name}绕城高速`);
-    else if (longTrip && i === count - 2) roads.push(from.name === to.name ? `${from.name}环城快速路` : '高速公路');
-    else roads.push(i < count / 2 ? fromRoads[i % fromRoads.length]! : toRoads[i % toRoads.length]!);
+    else if (longTrip && i === 2)
+      roads.push(from.name === to.name ? `${from.name}城市快速路` : '高速公路');
+    else
+      roads.push(i < count / 2 ? fromRoads[i % fromRoads.length]! : toRoads[i % toRoads.length]!);
   }
   return roads;
 }
 
-function movementSteps(mode: TravelMode, rng: Rng, roads: string[], distances: number[], bearing: number): RouteStep[] {
+function movementSteps(
+  mode: TravelMode,
+  rng: Rng,
+  roads: string[],
+  distances: number[],
+  bearing: number,
+): RouteStep[] {
   const verb = mode === 'walking' ? '步行' : '行驶';
   return roads.map((road, i) => {
-    const heading = i === 0 ? compassWord(bearing) : compassWord((bearing + rng.range(-80, 80) + 360) % 360);
+    const heading =
+      i === 0 ? compassWord(bearing) : compassWord((bearing + rng.range(-80, 80) + 360) % 360);
     const last = i === roads.length - 1;
     const tail = last ? '到达终点' : `，${rng.pick(TURNS)}进入${roads[i + 1]}`;
     return {
@@ -90,7 +119,11 @@ function transitPlan(
   const lines: string[] = [];
   const steps: RouteStep[] = [];
   let stop = `${roads[0]}站`;
-  steps.push({ instruction: `步行${stepDistanceText(walkIn)}到${stop}`, road: roads[0]!, distance: walkIn });
+  steps.push({
+    instruction: `步行${stepDistanceText(walkIn)}到${stop}`,
+    road: roads[0]!,
+    distance: walkIn,
+  });
   for (let i = 0; i < rides; i++) {
     const line = metro ? `地铁${rng.int(1, 12)}号线` : `${rng.int(1, 199)}路`;
     const next = `${roads[(i + 1) % roads.length]}${metro ? '站' : '口站'}`;
@@ -103,7 +136,11 @@ function transitPlan(
     });
     stop = next;
   }
-  steps.push({ instruction: `步行${stepDistanceText(walkOut)}到达终点`, road: '', distance: walkOut });
+  steps.push({
+    instruction: `步行${stepDistanceText(walkOut)}到达终点`,
+    road: '',
+    distance: walkOut,
+  });
   const km = rideM / 1000;
   const fare = metro ? Math.min(10, 2 + Math.floor(Math.max(0, km - 6) / 8)) * rides : 2 * rides;
   return { lines, steps, fare, walkM: walkIn + walkOut };
@@ -130,18 +167,27 @@ export interface RouteRequest {
 /** A synthetic route: distance from geometry, time from per-mode speeds, steps on the cities' roads. */
 export function planRoute(req: RouteRequest): RouteRecord | { error: string } {
   let straightKm = 0;
-  for (let i = 1; i < req.points.length; i++) straightKm += haversineKm(req.points[i - 1]!, req.points[i]!);
+  for (let i = 1; i < req.points.length; i++)
+    straightKm += haversineKm(req.points[i - 1]!, req.points[i]!);
   const profile = MODE_PROFILES[req.mode];
   if (straightKm > profile.maxKm) {
-    return { error: `两点相距约${Math.round(straightKm)}公里，超出${profile.label}路线规划范围，请改用其他出行方式或查询火车、航班` };
+    return {
+      error: `两点相距约${Math.round(straightKm)}公里，超出${profile.label}路线规划范围，请改用其他出行方式或查询火车、航班`,
+    };
   }
-  const geometry = new Rng(`navworld-route|${req.mode}|${req.points.map((p) => formatLngLat(p)).join(';')}`);
-  const traffic = new Rng(`navworld-traffic|${req.salt}|${req.mode}|${req.origin}|${req.destination}`);
+  const geometry = new Rng(
+    `navworld-route|${req.mode}|${req.points.map((p) => formatLngLat(p)).join(';')}`,
+  );
+  const traffic = new Rng(
+    `navworld-traffic|${req.salt}|${req.mode}|${req.origin}|${req.destination}`,
+  );
   const routeKm = straightKm * detourFactor(req.mode, straightKm, geometry.float());
   const routeM = Math.round(routeKm * 1000);
   const speed = tripSpeedKmh(req.mode, routeKm);
-  const overheadMin = req.mode === 'driving' ? Math.min(profile.overheadMin, routeKm * 2) : profile.overheadMin;
-  const trafficFactor = req.mode === 'driving' || req.mode === 'transit' ? traffic.range(0.94, 1.1) : 1;
+  const overheadMin =
+    req.mode === 'driving' ? Math.min(profile.overheadMin, routeKm * 2) : profile.overheadMin;
+  const trafficFactor =
+    req.mode === 'driving' || req.mode === 'transit' ? traffic.range(0.94, 1.1) : 1;
   let durationS = Math.round(((routeKm / speed) * 60 * trafficFactor + overheadMin) * 60);
   const bearing = bearingDeg(req.points[0]!, req.points[req.points.length - 1]!);
   const base: RouteRecord = {
@@ -163,8 +209,15 @@ export function planRoute(req: RouteRequest): RouteRecord | { error: string } {
     durationS += Math.round((plan.walkM / 1000 / 4.8) * 3600);
     return { ...base, duration: durationS, fare: plan.fare, lines: plan.lines, steps: plan.steps };
   }
-  const count = stepCount(routeKm, geometry);
-  const roads = roadSequence(geometry, req.fromCity, req.toCity, count, routeKm > 40);
-  const steps = movementSteps(req.mode, geometry, roads, splitDistance(geometry, routeM, count), bearing);
+  const longTrip = routeKm > 40;
+  const count = longTrip ? 4 : stepCount(routeKm, geometry);
+  const roads = roadSequence(geometry, req.fromCity, req.toCity, count, longTrip);
+  const steps = movementSteps(
+    req.mode,
+    geometry,
+    roads,
+    longTrip ? longTripSplit(geometry, routeM) : splitDistance(geometry, routeM, count),
+    bearing,
+  );
   return { ...base, taxiCost: req.mode === 'driving' ? taxiFare(routeKm) : null, steps };
 }

@@ -6,7 +6,22 @@ import { CELL_DEGREES, cellPois, type OfflinePoi, type PoiCategory } from './poi
 
 /** Query words that stand for a category (美食 → 餐厅, 住宿 → 酒店 …). */
 const SYNONYMS: ReadonlyArray<{ words: readonly string[]; tag: string }> = [
-  { words: ['美食', '餐厅', '餐馆', '饭店', '饭馆', '吃饭', '好吃', '餐饮', '吃的', '特色菜', '本地菜'], tag: '餐厅' },
+  {
+    words: [
+      '美食',
+      '餐厅',
+      '餐馆',
+      '饭店',
+      '饭馆',
+      '吃饭',
+      '好吃',
+      '餐饮',
+      '吃的',
+      '特色菜',
+      '本地菜',
+    ],
+    tag: '餐厅',
+  },
   { words: ['住宿', '酒店', '宾馆', '旅馆', '住的', '饭店住', '旅店'], tag: '酒店' },
   { words: ['民宿', '客栈'], tag: '民宿' },
   { words: ['景点', '景区', '名胜', '旅游', '游玩', '打卡', '必去', '好玩'], tag: '景点' },
@@ -95,7 +110,8 @@ export function matchScore(poi: OfflinePoi, q: PreparedQuery): number {
 /** True when a POI answers a query at all (same as `matchScore > 0`, with early exits). */
 export function matchesQuery(poi: OfflinePoi, q: PreparedQuery): boolean {
   for (const tag of CATEGORY_TAGS[poi.category]) if (q.tags.has(tag)) return true;
-  for (const tag of poi.tags) if (q.tags.has(tag) || (tag.length >= 2 && q.text.includes(tag))) return true;
+  for (const tag of poi.tags)
+    if (q.tags.has(tag) || (tag.length >= 2 && q.text.includes(tag))) return true;
   return nameScore(poi.name, q) > 0 || bigramScore(poi.name, q) > 0;
 }
 
@@ -154,7 +170,8 @@ function scoreAll(pois: readonly OfflinePoi[], q: PreparedQuery): Float64Array {
     for (const i of index.tags.get(tag) ?? []) scores[i] = Math.max(scores[i]!, 210);
   }
   for (const [tag, list] of index.tags) {
-    if (tag.length >= 2 && q.text.includes(tag)) for (const i of list) scores[i] = Math.max(scores[i]!, 230 + tag.length);
+    if (tag.length >= 2 && q.text.includes(tag))
+      for (const i of list) scores[i] = Math.max(scores[i]!, 230 + tag.length);
   }
   for (let i = 0; i < pois.length; i++) {
     const name = pois[i]!.name;
@@ -198,7 +215,11 @@ function toPublicRecord(poi: OfflinePoi, distance?: number): PoiRecord {
 }
 
 /** Keyword search over a city's POIs: best matches first, 5–10 results when anything matches. */
-export function searchPois(pois: readonly OfflinePoi[], query: string, city: CityProfile): PoiRecord[] {
+export function searchPois(
+  pois: readonly OfflinePoi[],
+  query: string,
+  city: CityProfile,
+): PoiRecord[] {
   const q = prepareQuery(query, city);
   const scores = scoreAll(pois, q);
   const scored: Array<{ poi: OfflinePoi; score: number; index: number }> = [];
@@ -207,14 +228,17 @@ export function searchPois(pois: readonly OfflinePoi[], query: string, city: Cit
     if (score > 0) scored.push({ poi, score, index });
   });
   if (scored.length === 0) return [];
-  scored.sort((a, b) => b.score - a.score || (b.poi.rating ?? 0) - (a.poi.rating ?? 0) || a.index - b.index);
+  scored.sort(
+    (a, b) => b.score - a.score || (b.poi.rating ?? 0) - (a.poi.rating ?? 0) || a.index - b.index,
+  );
   const picked = scored.slice(0, POI_SEARCH_LIMITS.max).map((s) => s.poi);
   if (picked.length < POI_SEARCH_LIMITS.min) {
     // Like a real map search, a precise hit is followed by related places nearby.
     const top = picked[0]!;
     const cosLat = Math.cos((top.point[1] * Math.PI) / 180);
     const cost = (p: OfflinePoi): number =>
-      Math.sqrt(flatDistanceSq(top.point, p.point, cosLat)) + (p.category === top.category ? 0 : 50);
+      Math.sqrt(flatDistanceSq(top.point, p.point, cosLat)) +
+      (p.category === top.category ? 0 : 50);
     while (picked.length < POI_SEARCH_LIMITS.min && picked.length < pois.length) {
       let best: OfflinePoi | undefined;
       let bestCost = Infinity;
@@ -235,13 +259,26 @@ export function searchPois(pois: readonly OfflinePoi[], query: string, city: Cit
 /** Neighbourhood cells are only consulted this far from the centre of an around search (metres). */
 const CELL_REACH_M = 3000;
 
-function neighbourhood(city: CityProfile, salt: string, centre: LngLat, radiusM: number): Array<readonly OfflinePoi[]> {
+function neighbourhood(
+  city: CityProfile,
+  salt: string,
+  centre: LngLat,
+  radiusM: number,
+): Array<readonly OfflinePoi[]> {
   const reachKm = Math.min(radiusM, CELL_REACH_M) / 1000;
   const dLat = reachKm / KM_PER_DEGREE;
   const dLng = reachKm / (KM_PER_DEGREE * Math.cos((centre[1] * Math.PI) / 180));
   const out: Array<readonly OfflinePoi[]> = [];
-  for (let i = Math.floor((centre[0] - dLng) / CELL_DEGREES); i <= Math.floor((centre[0] + dLng) / CELL_DEGREES); i++) {
-    for (let j = Math.floor((centre[1] - dLat) / CELL_DEGREES); j <= Math.floor((centre[1] + dLat) / CELL_DEGREES); j++) {
+  for (
+    let i = Math.floor((centre[0] - dLng) / CELL_DEGREES);
+    i <= Math.floor((centre[0] + dLng) / CELL_DEGREES);
+    i++
+  ) {
+    for (
+      let j = Math.floor((centre[1] - dLat) / CELL_DEGREES);
+      j <= Math.floor((centre[1] + dLat) / CELL_DEGREES);
+      j++
+    ) {
       out.push(cellPois(city, salt, i, j));
     }
   }
@@ -273,8 +310,11 @@ export function searchAround(
     found.push({ poi, d });
   };
   for (const poi of pois) consider(poi);
-  for (const cell of neighbourhood(city, salt, centre, radiusM)) for (const poi of cell) consider(poi);
-  found.sort((a, b) => a.d - b.d || (a.poi.name < b.poi.name ? -1 : a.poi.name > b.poi.name ? 1 : 0));
+  for (const cell of neighbourhood(city, salt, centre, radiusM))
+    for (const poi of cell) consider(poi);
+  found.sort(
+    (a, b) => a.d - b.d || (a.poi.name < b.poi.name ? -1 : a.poi.name > b.poi.name ? 1 : 0),
+  );
   return found.slice(0, AROUND_SEARCH_LIMIT).map(({ poi, d }) => publicRecord(poi, d));
 }
 
@@ -296,12 +336,16 @@ function placeIndexOf(): Map<string, CityProfile> {
 export function cityOfQuery(query: string): CityProfile | undefined {
   let best: CityProfile | undefined;
   for (const city of listCities()) {
-    if (query.includes(city.name) && (best === undefined || city.name.length > best.name.length)) best = city;
+    if (query.includes(city.name) && (best === undefined || city.name.length > best.name.length))
+      best = city;
   }
   if (best !== undefined) return best;
   let bestPlace: [string, CityProfile] | undefined;
   for (const [name, city] of placeIndexOf()) {
-    if ((query.includes(name) || (query.length >= 2 && name.includes(query))) && (bestPlace === undefined || name.length > bestPlace[0].length)) {
+    if (
+      (query.includes(name) || (query.length >= 2 && name.includes(query))) &&
+      (bestPlace === undefined || name.length > bestPlace[0].length)
+    ) {
       bestPlace = [name, city];
     }
   }
@@ -321,7 +365,8 @@ function cityPointsOf(): Array<{ city: CityProfile; point: LngLat }> {
     cityPoints = [];
     for (const city of listCities()) {
       cityPoints.push({ city, point: city.center });
-      for (const detail of city.landmarkDetails ?? []) cityPoints.push({ city, point: detail.location });
+      for (const detail of city.landmarkDetails ?? [])
+        cityPoints.push({ city, point: detail.location });
     }
   }
   return cityPoints;

@@ -51,14 +51,25 @@ function forecastDay(city: CityProfile, day: number, salt: string): ForecastDay 
 function drawForecastDay(city: CityProfile, day: number, salt: string): ForecastDay {
   const date = isoDate(day);
   const month = Number(date.slice(5, 7));
-  const climate = city.climate.find((c) => c.month === month) ?? { month, high: 20, low: 10, weather: ['多云'] };
+  const climate = city.climate.find((c) => c.month === month) ?? {
+    month,
+    high: 20,
+    low: 10,
+    weather: ['多云'],
+  };
   const rng = new Rng(`navworld-weather|${city.name}|${date}|${salt}`);
   const words = climate.weather.length > 0 ? climate.weather : ['多云'];
-  const dayWeather = rng.weighted(words, words.map((_, i) => [5, 3, 2, 1][i] ?? 1));
+  const dayWeather = rng.weighted(
+    words,
+    words.map((_, i) => [5, 3, 2, 1][i] ?? 1),
+  );
   const nightWeather = nightWeatherOf(dayWeather, rng);
   const wet = /[雨雪]/.test(dayWeather);
   const span = Math.max(0, climate.high - climate.low);
-  const dayTemp = Math.max(climate.low, climate.high - rng.int(0, Math.min(3, span)) - (wet ? rng.int(0, 2) : 0));
+  const dayTemp = Math.max(
+    climate.low,
+    climate.high - rng.int(0, Math.min(3, span)) - (wet ? rng.int(0, 2) : 0),
+  );
   const nightTemp = Math.min(dayTemp, climate.low + rng.int(0, Math.min(3, span)));
   const weights = windWeights(month);
   const calm = rng.chance(0.15);

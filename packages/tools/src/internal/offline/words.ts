@@ -2,15 +2,43 @@
 
 /** One-character province abbreviations, used as the first syllable of local brand names. */
 export const PROVINCE_CHAR: Readonly<Record<string, string>> = {
-  北京市: '京', 天津市: '津', 上海市: '沪', 重庆市: '渝', 河北省: '燕', 山西省: '晋', 辽宁省: '辽', 吉林省: '吉',
-  黑龙江省: '龙', 江苏省: '苏', 浙江省: '浙', 安徽省: '徽', 福建省: '闽', 江西省: '赣', 山东省: '鲁', 河南省: '豫',
-  湖北省: '楚', 湖南省: '湘', 广东省: '粤', 海南省: '琼', 四川省: '蜀', 贵州省: '黔', 云南省: '滇', 陕西省: '秦',
-  甘肃省: '陇', 青海省: '青', 广西壮族自治区: '桂', 内蒙古自治区: '蒙', 宁夏回族自治区: '宁', 新疆维吾尔自治区: '疆',
+  北京市: '京',
+  天津市: '津',
+  上海市: '沪',
+  重庆市: '渝',
+  河北省: '燕',
+  山西省: '晋',
+  辽宁省: '辽',
+  吉林省: '吉',
+  黑龙江省: '龙',
+  江苏省: '苏',
+  浙江省: '浙',
+  安徽省: '徽',
+  福建省: '闽',
+  江西省: '赣',
+  山东省: '鲁',
+  河南省: '豫',
+  湖北省: '楚',
+  湖南省: '湘',
+  广东省: '粤',
+  海南省: '琼',
+  四川省: '蜀',
+  贵州省: '黔',
+  云南省: '滇',
+  陕西省: '秦',
+  甘肃省: '陇',
+  青海省: '青',
+  广西壮族自治区: '桂',
+  内蒙古自治区: '蒙',
+  宁夏回族自治区: '宁',
+  新疆维吾尔自治区: '疆',
   西藏自治区: '藏',
 };
 
 /** The regional cuisine of each province: the word on restaurant signs and a few signature dishes. */
-export const PROVINCE_CUISINE: Readonly<Record<string, { cuisine: string; dishes: readonly string[] }>> = {
+export const PROVINCE_CUISINE: Readonly<
+  Record<string, { cuisine: string; dishes: readonly string[] }>
+> = {
   北京市: { cuisine: '京菜', dishes: ['烤鸭', '涮肉', '炸酱面', '卤煮', '爆肚'] },
   天津市: { cuisine: '津菜', dishes: ['包子', '煎饼果子', '锅巴菜', '耳朵眼炸糕'] },
   上海市: { cuisine: '本帮菜', dishes: ['生煎', '小笼', '红烧肉', '葱油面'] },
@@ -45,13 +73,64 @@ export const PROVINCE_CUISINE: Readonly<Record<string, { cuisine: string; dishes
 };
 
 /** Second syllables of restaurant brand names. */
-export const BRAND_SECOND = ['香', '味', '福', '顺', '源', '丰', '悦', '盛', '隆', '和', '兴', '鼎', '满', '乐', '德'] as const;
+export const BRAND_SECOND = [
+  '香',
+  '味',
+  '福',
+  '顺',
+  '源',
+  '丰',
+  '悦',
+  '盛',
+  '隆',
+  '和',
+  '兴',
+  '鼎',
+  '满',
+  '乐',
+  '德',
+] as const;
 /** First syllables of restaurant brand names (paired with a province character or used alone). */
-export const BRAND_FIRST = ['老', '聚', '鸿', '金', '御', '正', '新', '同', '宴', '锦', '食', '俏', '蓉', '渔', '品'] as const;
+export const BRAND_FIRST = [
+  '老',
+  '聚',
+  '鸿',
+  '金',
+  '御',
+  '正',
+  '新',
+  '同',
+  '宴',
+  '锦',
+  '食',
+  '俏',
+  '蓉',
+  '渔',
+  '品',
+] as const;
 /** Shop-sign endings of a restaurant name. */
 export const SHOP_ENDINGS = ['阁', '轩', '楼', '居', '坊', '苑', '园', '府', '堂', '记'] as const;
 /** Common family names for 「X记」 shops. */
-export const SURNAMES = ['陈', '王', '李', '张', '刘', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'] as const;
+export const SURNAMES = [
+  '陈',
+  '王',
+  '李',
+  '张',
+  '刘',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+  '何',
+  '郭',
+  '马',
+  '罗',
+] as const;
 
 /** Restaurant formats per food theme: sign pattern pieces, type path, tags, per-person cost range. */
 export interface RestaurantFormat {
@@ -159,21 +238,85 @@ export const RESTAURANT_FORMATS: Readonly<Record<string, RestaurantFormat>> = {
 
 /** Hotel brand words. */
 export const HOTEL_BRANDS = [
-  '锦华', '悦来', '君庭', '维景', '云栖', '澜庭', '熙岸', '瑞廷', '华庭', '隐庐', '栖云', '星河', '金湾', '凯丰',
-  '嘉和', '华美', '铂悦', '璞宿', '雅居', '宜程',
+  '锦华',
+  '悦来',
+  '君庭',
+  '维景',
+  '云栖',
+  '澜庭',
+  '熙岸',
+  '瑞廷',
+  '华庭',
+  '隐庐',
+  '栖云',
+  '星河',
+  '金湾',
+  '凯丰',
+  '嘉和',
+  '华美',
+  '铂悦',
+  '璞宿',
+  '雅居',
+  '宜程',
 ] as const;
 
 /** Hotel tiers: name endings, type path, nightly price range, rating range. */
 export const HOTEL_TIERS = [
-  { tier: '经济型', endings: ['快捷酒店', '连锁酒店', '商旅酒店'], type: '住宿服务;宾馆酒店;经济型连锁酒店', price: [150, 280], rating: [3.9, 4.5] },
-  { tier: '舒适型', endings: ['精选酒店', '城市酒店', '花园酒店'], type: '住宿服务;宾馆酒店;三星级宾馆', price: [300, 520], rating: [4.2, 4.7] },
-  { tier: '高档型', endings: ['大酒店', '国际酒店', '酒店'], type: '住宿服务;宾馆酒店;四星级宾馆', price: [560, 980], rating: [4.4, 4.8] },
-  { tier: '豪华型', endings: ['国际大酒店', '丽庭酒店', '洲际公馆'], type: '住宿服务;宾馆酒店;五星级宾馆', price: [1080, 2600], rating: [4.6, 4.9] },
-  { tier: '民宿', endings: ['民宿', '客栈', '精品民宿'], type: '住宿服务;旅馆招待所;民宿', price: [220, 680], rating: [4.5, 4.9] },
+  {
+    tier: '经济型',
+    endings: ['快捷酒店', '连锁酒店', '商旅酒店'],
+    type: '住宿服务;宾馆酒店;经济型连锁酒店',
+    price: [150, 280],
+    rating: [3.9, 4.5],
+  },
+  {
+    tier: '舒适型',
+    endings: ['精选酒店', '城市酒店', '花园酒店'],
+    type: '住宿服务;宾馆酒店;三星级宾馆',
+    price: [300, 520],
+    rating: [4.2, 4.7],
+  },
+  {
+    tier: '高档型',
+    endings: ['大酒店', '国际酒店', '酒店'],
+    type: '住宿服务;宾馆酒店;四星级宾馆',
+    price: [560, 980],
+    rating: [4.4, 4.8],
+  },
+  {
+    tier: '豪华型',
+    endings: ['国际大酒店', '丽庭酒店', '洲际公馆'],
+    type: '住宿服务;宾馆酒店;五星级宾馆',
+    price: [1080, 2600],
+    rating: [4.6, 4.9],
+  },
+  {
+    tier: '民宿',
+    endings: ['民宿', '客栈', '精品民宿'],
+    type: '住宿服务;旅馆招待所;民宿',
+    price: [220, 680],
+    rating: [4.5, 4.9],
+  },
 ] as const;
 
 /** Brand words for parks, culture venues, malls and offices. */
-export const PLACE_WORDS = ['东湖', '青枫', '紫荆', '翠屏', '凤凰', '锦绣', '银杏', '金沙', '明珠', '滨江', '望江', '南山', '北湖', '梧桐', '海棠'] as const;
+export const PLACE_WORDS = [
+  '东湖',
+  '青枫',
+  '紫荆',
+  '翠屏',
+  '凤凰',
+  '锦绣',
+  '银杏',
+  '金沙',
+  '明珠',
+  '滨江',
+  '望江',
+  '南山',
+  '北湖',
+  '梧桐',
+  '海棠',
+] as const;
 
 /** Café and teahouse endings. */
 export const LEISURE = [
@@ -184,7 +327,42 @@ export const LEISURE = [
 
 /** Cities with a metro network (transit routes ride 地铁 there, buses elsewhere). */
 export const METRO_CITIES: ReadonlySet<string> = new Set([
-  '北京', '上海', '广州', '深圳', '杭州', '成都', '西安', '重庆', '南京', '武汉', '长沙', '苏州', '天津', '青岛',
-  '厦门', '大连', '郑州', '济南', '沈阳', '哈尔滨', '福州', '合肥', '南昌', '贵阳', '南宁', '太原', '兰州', '石家庄',
-  '长春', '昆明', '宁波', '无锡', '温州', '常州', '徐州', '乌鲁木齐', '呼和浩特', '洛阳',
+  '北京',
+  '上海',
+  '广州',
+  '深圳',
+  '杭州',
+  '成都',
+  '西安',
+  '重庆',
+  '南京',
+  '武汉',
+  '长沙',
+  '苏州',
+  '天津',
+  '青岛',
+  '厦门',
+  '大连',
+  '郑州',
+  '济南',
+  '沈阳',
+  '哈尔滨',
+  '福州',
+  '合肥',
+  '南昌',
+  '贵阳',
+  '南宁',
+  '太原',
+  '兰州',
+  '石家庄',
+  '长春',
+  '昆明',
+  '宁波',
+  '无锡',
+  '温州',
+  '常州',
+  '徐州',
+  '乌鲁木齐',
+  '呼和浩特',
+  '洛阳',
 ]);
