@@ -211,6 +211,16 @@ describe('createJudge', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('decides on cross-validation after the grounding coupling', async () => {
+    // 9+9+9+9+3 = 39 raw, but grounding 3 caps logic and depth at 5: 9+5+5+9+3 = 31, no second opinion.
+    const { s, judge } = await setup([{ content: verdict([9, 9, 9, 9, 3]) }]);
+    const result = await judge.judge(intercityEpisode);
+    expect(result.total).toBe(31);
+    expect(result.crossValidated).toBe(false);
+    expect(result.groundingCoupled).toBe(true);
+    expect(s.requests).toHaveLength(1);
+  });
+
   it('keeps the first verdict when the cross-check fails', async () => {
     const { judge } = await setup([
       { content: verdict([9, 9, 9, 9, 9]) },

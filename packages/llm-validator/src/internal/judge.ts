@@ -93,7 +93,7 @@ export interface JudgeOptions {
   maxTokens?: number;
 }
 
-/** A {@link Judge} with its configuration and cost ledger. */
+/** A core-types `Judge` with its configuration and cost ledger. */
 export interface LlmJudge extends Judge {
   /** Whether a key is configured (otherwise every verdict is unavailable). */
   readonly configured: boolean;
@@ -391,12 +391,14 @@ export function createJudge(options: JudgeOptions = {}): LlmJudge {
       if (primary === undefined)
         return unavailable(`every judge model failed: ${failures.join('; ')}`, calls);
       aggregate = { dimensions: { ...primary.dimensions }, reasons: { ...primary.reasons } };
-      // The cross-check uses the next model in the list; models before the primary already failed.
+      // The threshold applies to the coupled first verdict; the cross-check uses the next model in the
+      // list (models before the primary already failed).
+      applyGroundingCoupling(aggregate);
       const second = models[primaryIndex + 1];
       if (
         crossValidate &&
         second !== undefined &&
-        total(primary.dimensions) > CROSS_VALIDATION_THRESHOLD
+        total(aggregate.dimensions) > CROSS_VALIDATION_THRESHOLD
       ) {
         const cross = await askModel(second, prompt, promptHash);
         calls.push(...cross.calls);
@@ -408,7 +410,8 @@ export function createJudge(options: JudgeOptions = {}): LlmJudge {
       }
     }
 
-    const coupled = applyGroundingCoupling(aggregate);
+    applyGroundingCoupling(aggregate);
+    const coupled = aggregate.dimensions.factual_grounding <= GROUNDING_COUPLING_MAX;
     record(calls);
     return {
       available: true,

@@ -13,7 +13,7 @@ import { drawRubric, renderJudgePrompt, type Rubric } from './rubric';
 import { boundaryToken } from './sanitize';
 import { renderFactsSummary, renderStructuredSummary, requirementLines } from './summary';
 
-/** Schema of {@link JudgeInput} (the core-types interface), used at this package's boundary. */
+/** Schema of the core-types `JudgeInput` interface, used at this package's boundary. */
 export const JudgeInputSchema = z.object({
   problem: TravelProblemSchema,
   trace: ToolTraceSchema,

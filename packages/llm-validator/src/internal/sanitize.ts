@@ -68,6 +68,11 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /以下是新的|新的(评分|说明|要求|规则)/,
 ];
 
+/** The patterns with the global flag, compiled once for span searches. */
+const GLOBAL_PATTERNS: readonly RegExp[] = INJECTION_PATTERNS.map(
+  (p) => new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`),
+);
+
 /** Zero-width, bidi and other invisible formatting characters. */
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 /** Control characters except tab and newline. */
@@ -114,11 +119,7 @@ export function looksLikeInjection(text: string): boolean {
 export function injectionSpans(text: string): Array<[number, number]> {
   const { text: squeezed, positions } = compact(text);
   const spans: Array<[number, number]> = [];
-  for (const pattern of INJECTION_PATTERNS) {
-    const global = new RegExp(
-      pattern.source,
-      pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
-    );
+  for (const global of GLOBAL_PATTERNS) {
     for (const match of text.matchAll(global)) {
       spans.push([match.index, match.index + Math.max(1, match[0].length)]);
     }
@@ -146,8 +147,7 @@ export function sanitizeForJudge(text: string): string {
     const start = offset;
     const end = offset + line.length;
     offset = end + 1;
-    const hit = spans.some(([s, e]) => s < end && e > start) || looksLikeInjection(line);
-    if (!hit) kept.push(line);
+    if (!spans.some(([s, e]) => s < end && e > start)) kept.push(line);
   }
   return kept.join('\n');
 }
