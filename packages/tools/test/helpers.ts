@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+
+let bundled: string | undefined;
+
+/** Bundles test/fixtures/child.ts once (better-sqlite3 stays external) and returns the bundle path. */
+export function childBundle(): string {
+  if (bundled === undefined) {
+    const dir = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.cache', 'navworld-test');
+    const outfile = join(dir, `child-${process.pid}.cjs`);
+    buildSync({
+      entryPoints: [fileURLToPath(new URL('./fixtures/child.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      outfile,
+      conditions: ['@navworld/source'],
+      external: ['better-sqlite3', '@modelcontextprotocol/sdk'],
+      logLevel: 'silent',
+    });
+    bundled = outfile;
+  }
+  return bundled;
+}
+
+/** Runs the child bundle in a fresh Node process and parses its JSON output. */
+export function runChild<T>(mode: string, arg: unknown): T {
+  const result = spawnSync(process.execPath, [childBundle(), mode, JSON.stringify(arg)], {
+    encoding: 'utf8',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+  });
+  if (result.status !== 0) throw new Error(`child failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
+
+/** A fresh temporary directory. */
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'navworld-tools-'));
+}
