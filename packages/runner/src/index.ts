@@ -42,3 +42,66 @@ export { runReferenceAgent, type ReferenceAgentOptions } from './agent/reference
 export { parseTaskRange, loadCliConfig, type CliConfig } from './config';
 
 // ---- server, results and report API (maintained with src/server, src/results, src/stats, src/report) ----
+export {
+  createServer,
+  defaultEvaluateRunner,
+  type ServerOptions,
+  type NavworldServer,
+  type EvaluateRequest,
+  type EvaluateRunner,
+} from './server/app';
+export {
+  startServer,
+  isLoopbackHost,
+  type StartServerOptions,
+  type RunningServer,
+} from './server/start';
+export {
+  createLogger,
+  redact,
+  type Logger,
+  type LoggerOptions,
+  type LogEntry,
+  type LogLevel,
+  type LogSink,
+} from './server/logger';
+export { parseAllowList, isBaseUrlAllowed } from './server/allow-list';
+export { openApiDocument } from './server/openapi';
+export { createServerMetrics, type ServerMetrics, type MetricsSnapshot } from './server/metrics';
+export { httpStatusOf, type HttpErrorBody } from './server/errors';
+export {
+  HttpResetRequestSchema,
+  HttpStepRequestSchema,
+  HttpEvaluateRequestSchema,
+  HttpToolCallSchema,
+  type HttpResetRequest,
+  type HttpStepRequest,
+  type HttpEvaluateRequest,
+} from './server/http-schemas';
+export { SERVER_CONFIG, TOKEN_ENV, ALLOWED_BASE_URLS_ENV } from './server/config';
+export {
+  openResultsStore,
+  readResults,
+  versionDifferences,
+  type ResultsStore,
+  type ResultsStoreOptions,
+  type ReadResultsOutput,
+} from './results/store';
+export {
+  summarize,
+  formatSummaryTable,
+  type BatchSummary,
+  type SummarizeOptions,
+  type GroupSummary,
+  type PassKSummary,
+  type HardConstraintSummary,
+  type ToolUsageSummary,
+  type TokenSummary,
+  type JudgeSummary,
+} from './stats/summary';
+export { bootstrapMeanCi, passAtK, passHatK, type MeanWithCi } from './stats/estimators';
+export { STATS_CONFIG } from './stats/config';
+export { renderHtmlReport, type HtmlReportOptions } from './report/html';
+export { reportCommand, type ReportCommandOptions } from './commands/report';
+export { serveCommand, type ServeCommandOptions } from './commands/serve';
+// ---- end of server, results and report API ----

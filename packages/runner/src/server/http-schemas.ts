@@ -172,7 +172,9 @@ export function normalizeBodyKeys(body: unknown): unknown {
         hint: `send either ${target} or ${key}, not both`,
       });
     }
-    out[target] = value;
+    // defineProperty keeps a `__proto__` key an ordinary own field (then refused as unknown) instead of
+    // letting it replace the prototype and smuggle in fields.
+    Object.defineProperty(out, target, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
