@@ -28,6 +28,7 @@ import { collectClaims } from './internal/transport';
 import { tableClaims } from './internal/tables';
 
 const BOTH_KINDS = new Set<'flight' | 'train'>(['flight', 'train']);
+const TRANSPORT_KEYWORD_RE = new RegExp(TRANSPORT_TIME_KEYWORDS.join('|'), 'i');
 const ARRIVE_DEPART_AFTER_RE =
   /^\s{0,2}(?:\(次日\)|（次日）)?\s{0,2}(?:出发|到达|起飞|降落|发车|开车|抵达|始发|到站)/;
 
@@ -83,10 +84,9 @@ function addTransportTimes(text: string, ids: readonly IdHit[], sets: FactSets):
     const windowStart = t.start - window.length;
     while (idIndex < ids.length && (ids[idIndex]?.end ?? 0) <= windowStart) idIndex++;
     const idNear = idIndex < ids.length && (ids[idIndex]?.end ?? Infinity) <= t.start;
-    const lower = window.toLowerCase();
     if (
       idNear ||
-      TRANSPORT_TIME_KEYWORDS.some((k) => lower.includes(k)) ||
+      TRANSPORT_KEYWORD_RE.test(window) ||
       ARRIVE_DEPART_AFTER_RE.test(text.slice(t.end, t.end + 12))
     ) {
       sets.times.add(t.time);

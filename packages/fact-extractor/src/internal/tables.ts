@@ -26,6 +26,8 @@ const SEPARATOR_RE = /^\s*\|?\s*:?-{2,}/;
 
 /** Adds claims for table rows whose cells hold a transport id; prices and times come from named columns. */
 export function tableClaims(text: string, map: ClaimMap): void {
+  // The header line of the current table; its columns are read only when a row with an id shows up.
+  let headerLine: string | null = null;
   let header: Column[] | null = null;
   let useful = false;
   let prevEnd = -2;
@@ -36,22 +38,27 @@ export function tableClaims(text: string, map: ClaimMap): void {
     const next = end < text.length ? text.indexOf('|', end) : -1;
     // A table line starts with | after optional indentation.
     if (!/^[ \t]*$/.test(text.slice(start, bar)) || end - start > 2_000) {
-      header = null;
+      headerLine = null;
       bar = next;
       continue;
     }
     // A table is a run of consecutive table lines; anything else in between starts a new one.
-    if (start !== prevEnd + 1) header = null;
+    if (start !== prevEnd + 1) headerLine = null;
     prevEnd = end;
     bar = next;
     const line = text.slice(start, end);
-    if (header === null) {
-      header = cellsOf(line).map(columnOf);
-      useful = header.some((c) => c !== null);
+    if (headerLine === null) {
+      headerLine = line;
+      header = null;
       continue;
     }
     // Rows without an id-like token, or tables without a price / time column, add nothing.
-    if (!useful || !/[A-Z]\d/.test(line) || SEPARATOR_RE.test(line)) continue;
+    if (!/[A-Z]\d/.test(line) || SEPARATOR_RE.test(line)) continue;
+    if (header === null) {
+      header = cellsOf(headerLine).map(columnOf);
+      useful = header.some((c) => c !== null);
+    }
+    if (!useful) continue;
     const cells = cellsOf(line);
     let ref: { id: string; kind: 'flight' | 'train' } | undefined;
     for (const cell of cells) {

@@ -48,8 +48,10 @@ export function claimFromContext(
   ctx: string,
 ): Pick<TransportClaim, 'price' | 'departure' | 'arrival'> {
   const out: Pick<TransportClaim, 'price' | 'departure' | 'arrival'> = {};
+  if (!/\d/.test(ctx)) return out;
   const price = firstPrice(ctx);
   if (price !== undefined) out.price = price;
+  if (!ctx.includes(':') && !ctx.includes('：')) return out;
   const times = scanTimes(ctx);
   const unlabeled: string[] = [];
   for (let i = 0; i < times.length; i++) {
