@@ -49,7 +49,13 @@ const PLACE_TEXT = {
       name: '西湖风景名胜区',
       location: '120.141130,30.243126',
       id: 'B023B173VP',
-      business: { business_area: '西湖', tel: '0571-87179617', rating: '4.8', cost: [], opentime_today: '00:00-24:00' },
+      business: {
+        business_area: '西湖',
+        tel: '0571-87179617',
+        rating: '4.8',
+        cost: [],
+        opentime_today: '00:00-24:00',
+      },
     },
     {
       parent: '',
@@ -79,8 +85,18 @@ const DRIVING = {
         restriction: '0',
         cost: { duration: '1320', tolls: '0', toll_distance: '0', traffic_lights: '12' },
         steps: [
-          { instruction: '向西行驶800米右转进入湖滨路', orientation: '西', road_name: '湖滨路', step_distance: '800' },
-          { instruction: '沿北山路行驶2.1公里', orientation: '西', road_name: '北山路', step_distance: '2100' },
+          {
+            instruction: '向西行驶800米右转进入湖滨路',
+            orientation: '西',
+            road_name: '湖滨路',
+            step_distance: '800',
+          },
+          {
+            instruction: '沿北山路行驶2.1公里',
+            orientation: '西',
+            road_name: '北山路',
+            step_distance: '2100',
+          },
         ],
       },
     ],
@@ -92,13 +108,23 @@ const WALKING = {
   route: {
     origin: '120.155,30.274',
     destination: '120.15,30.27',
-    paths: [{ distance: '905', cost: { duration: '720' }, steps: [{ instruction: '沿延安路步行905米', road_name: '延安路', step_distance: '905' }] }],
+    paths: [
+      {
+        distance: '905',
+        cost: { duration: '720' },
+        steps: [{ instruction: '沿延安路步行905米', road_name: '延安路', step_distance: '905' }],
+      },
+    ],
   },
 };
 
 const BICYCLING = {
   ...OK,
-  route: { origin: '1', destination: '2', paths: [{ distance: '3000', duration: '760', steps: [] }] },
+  route: {
+    origin: '1',
+    destination: '2',
+    paths: [{ distance: '3000', duration: '760', steps: [] }],
+  },
 };
 
 const TRANSIT = {
@@ -133,7 +159,13 @@ const TRANSIT = {
   },
 };
 
-const REGEO = { ...OK, regeocode: { formatted_address: '浙江省杭州市', addressComponent: { citycode: '0571', adcode: '330102' } } };
+const REGEO = {
+  ...OK,
+  regeocode: {
+    formatted_address: '浙江省杭州市',
+    addressComponent: { citycode: '0571', adcode: '330102' },
+  },
+};
 
 const WEATHER = {
   ...OK,
@@ -145,8 +177,30 @@ const WEATHER = {
       province: '浙江',
       reporttime: '2025-05-01 10:02:34',
       casts: [
-        { date: '2025-05-01', week: '4', dayweather: '晴', nightweather: '多云', daytemp: '27', nighttemp: '16', daywind: '东南', nightwind: '东南', daypower: '1-3', nightpower: '1-3' },
-        { date: '2025-05-02', week: '5', dayweather: '小雨', nightweather: '小雨', daytemp: '22', nighttemp: '15', daywind: '东', nightwind: '东', daypower: '4', nightpower: '1-3' },
+        {
+          date: '2025-05-01',
+          week: '4',
+          dayweather: '晴',
+          nightweather: '多云',
+          daytemp: '27',
+          nighttemp: '16',
+          daywind: '东南',
+          nightwind: '东南',
+          daypower: '1-3',
+          nightpower: '1-3',
+        },
+        {
+          date: '2025-05-02',
+          week: '5',
+          dayweather: '小雨',
+          nightweather: '小雨',
+          daytemp: '22',
+          nighttemp: '15',
+          daywind: '东',
+          nightwind: '东',
+          daypower: '4',
+          nightpower: '1-3',
+        },
       ],
     },
   ],
@@ -195,7 +249,11 @@ describe('AMap provider against a local fake', () => {
     const r = await callTool('poi_search', { address: '西湖', region: '杭州市' }, amap());
     expect(r.ok).toBe(true);
     expect(seen[0]!.path).toBe('/v5/place/text');
-    expect(seen[0]!.query).toMatchObject({ keywords: '西湖', region: '杭州', show_fields: 'business' });
+    expect(seen[0]!.query).toMatchObject({
+      keywords: '西湖',
+      region: '杭州',
+      show_fields: 'business',
+    });
     expect(r.text).toContain('名称: 西湖风景名胜区');
     expect(r.text).toContain('location: 120.141130,30.243126');
     expect(r.text).toContain('评分: 4.8');
@@ -206,33 +264,63 @@ describe('AMap provider against a local fake', () => {
   it('calls place around with location, radius and keyword', async () => {
     handler = routes;
     seen.length = 0;
-    const r = await callTool('around_search', { location: '120.15,30.28', radius: 1500, keyword: '餐厅' }, amap());
+    const r = await callTool(
+      'around_search',
+      { location: '120.15,30.28', radius: 1500, keyword: '餐厅' },
+      amap(),
+    );
     expect(r.ok).toBe(true);
-    expect(seen[0]).toMatchObject({ path: '/v5/place/around', query: { location: '120.15,30.28', radius: '1500', keywords: '餐厅' } });
+    expect(seen[0]).toMatchObject({
+      path: '/v5/place/around',
+      query: { location: '120.15,30.28', radius: '1500', keywords: '餐厅' },
+    });
   });
 
   it('plans driving, walking, bicycling, electrobike and transit routes', async () => {
     handler = routes;
     const ctx = amap();
     seen.length = 0;
-    const drive = await callTool('direction', { origin: '120.155,30.274', destination: '120.101,30.241' }, ctx);
+    const drive = await callTool(
+      'direction',
+      { origin: '120.155,30.274', destination: '120.101,30.241' },
+      ctx,
+    );
     expect(drive.text).toContain('距离: 8.7公里');
     expect(drive.text).toContain('耗时: 22分钟');
     expect(drive.text).toContain('打车费用约: 32元');
     expect(drive.text).toContain('导航: 沿北山路行驶2.1公里');
     expect(seen[0]!.path).toBe('/v5/direction/driving');
-    const walk = await callTool('direction', { origin: '120.155,30.274', destination: '120.15,30.27', mode: 'walking' }, ctx);
+    const walk = await callTool(
+      'direction',
+      { origin: '120.155,30.274', destination: '120.15,30.27', mode: 'walking' },
+      ctx,
+    );
     expect(walk.text).toContain('距离: 905米');
-    const bike = await callTool('direction', { origin: '120.155,30.274', destination: '120.15,30.27', mode: 'bicycling' }, ctx);
+    const bike = await callTool(
+      'direction',
+      { origin: '120.155,30.274', destination: '120.15,30.27', mode: 'bicycling' },
+      ctx,
+    );
     expect(bike.text).toContain('耗时: 13分钟');
-    const ebike = await callTool('direction', { origin: '120.155,30.274', destination: '120.15,30.27', mode: 'electrobike' }, ctx);
+    const ebike = await callTool(
+      'direction',
+      { origin: '120.155,30.274', destination: '120.15,30.27', mode: 'electrobike' },
+      ctx,
+    );
     expect(ebike.ok).toBe(true);
     seen.length = 0;
-    const transit = await callTool('direction', { origin: '120.155,30.274', destination: '120.101,30.241', mode: 'transit' }, ctx);
+    const transit = await callTool(
+      'direction',
+      { origin: '120.155,30.274', destination: '120.101,30.241', mode: 'transit' },
+      ctx,
+    );
     expect(transit.text).toContain('乘坐线路: 地铁1号线');
     expect(transit.text).toContain('票价: 4元');
     expect(seen.filter((s) => s.path === '/v3/geocode/regeo')).toHaveLength(2);
-    expect(seen.find((s) => s.path === '/v5/direction/transit/integrated')!.query).toMatchObject({ city1: '0571', city2: '0571' });
+    expect(seen.find((s) => s.path === '/v5/direction/transit/integrated')!.query).toMatchObject({
+      city1: '0571',
+      city2: '0571',
+    });
   });
 
   it('asks for the forecast by adcode with extensions=all', async () => {
@@ -277,20 +365,29 @@ describe('AMap provider against a local fake', () => {
       res.writeHead(502);
       res.end('bad gateway');
     };
-    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe('PROVIDER_ERROR');
+    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe(
+      'PROVIDER_ERROR',
+    );
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"status":"1","pois":[');
     };
-    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe('PROVIDER_ERROR');
+    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe(
+      'PROVIDER_ERROR',
+    );
     handler = (_req, res) => json(res, { status: '0', info: 'INVALID_PARAMS', infocode: '20000' });
     const invalid = await callTool('poi_search', { address: '西湖' }, amap());
     expect(invalid.errorCode).toBe('PROVIDER_ERROR');
     expect(invalid.text).toContain('INVALID_PARAMS');
     handler = (_req, res) => json(res, { ...OK, count: '0', pois: [] });
-    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe('NO_RESULTS');
+    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe(
+      'NO_RESULTS',
+    );
     handler = (_req, res) => json(res, { ...OK, route: {} });
-    expect((await callTool('direction', { origin: '120.1,30.2', destination: '120.2,30.3' }, amap())).errorCode).toBe('NO_RESULTS');
+    expect(
+      (await callTool('direction', { origin: '120.1,30.2', destination: '120.2,30.3' }, amap()))
+        .errorCode,
+    ).toBe('NO_RESULTS');
   });
 
   it('times out slow answers', async () => {

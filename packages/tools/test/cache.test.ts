@@ -2,7 +2,13 @@ import { readFileSync, truncateSync, writeFileSync, readdirSync, statSync } from
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EPOCH_SECONDS, epochAt } from '@navworld/core-types';
-import { callTool, createMemoryCache, createSqliteCache, createToolContext, toolCacheKey } from '../src/index';
+import {
+  callTool,
+  createMemoryCache,
+  createSqliteCache,
+  createToolContext,
+  toolCacheKey,
+} from '../src/index';
 import { runChild, tempDir } from './helpers';
 
 const EPOCH = epochAt(Date.UTC(2025, 4, 1), { salt: 'cache' });
@@ -59,9 +65,15 @@ describe('tool results in the cache', () => {
       const ctx = createToolContext({ epoch: EPOCH, cache, clock: () => clock });
       await callTool('weather', { city: '北京' }, ctx);
       clock += ttl * 1000 - 1;
-      expect((await callTool('weather', { city: '北京' }, ctx)).cached, `alive at ${nowSeconds}`).toBe(true);
+      expect(
+        (await callTool('weather', { city: '北京' }, ctx)).cached,
+        `alive at ${nowSeconds}`,
+      ).toBe(true);
       clock += 1;
-      expect((await callTool('weather', { city: '北京' }, ctx)).cached, `expired at ${nowSeconds}`).toBe(false);
+      expect(
+        (await callTool('weather', { city: '北京' }, ctx)).cached,
+        `expired at ${nowSeconds}`,
+      ).toBe(false);
     }
   });
 });
@@ -77,7 +89,10 @@ describe('sqlite cache', () => {
     expect(reopened.get('k2')).toBeUndefined();
     expect(reopened.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
     reopened.close();
-    const child = runChild<{ value: string | null; stats: { hits: number } }>('cache-get', { path, key: 'k1' });
+    const child = runChild<{ value: string | null; stats: { hits: number } }>('cache-get', {
+      path,
+      key: 'k1',
+    });
     expect(child.value).toBe('值一');
     expect(child.stats.hits).toBe(1);
   });
@@ -137,7 +152,10 @@ describe('sqlite cache', () => {
     const garbage = join(dir, 'garbage.sqlite');
     writeFileSync(garbage, 'this is not a database '.repeat(100));
     const warned: string[] = [];
-    const fromGarbage = createSqliteCache({ path: garbage, logger: { warn: (m) => warned.push(m) } });
+    const fromGarbage = createSqliteCache({
+      path: garbage,
+      logger: { warn: (m) => warned.push(m) },
+    });
     expect(fromGarbage.get('anything')).toBeUndefined();
     fromGarbage.set('a', 'b', 60);
     expect(fromGarbage.get('a')).toBe('b');

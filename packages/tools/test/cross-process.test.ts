@@ -15,7 +15,13 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
 describe('determinism across processes', () => {
   it('gives identical text for the same calls and epoch in a fresh process', async () => {
     const ctx = createToolContext({
-      epoch: { id: 2834, salt: 'cross', startsAt: 2834 * 604800, endsAt: 2835 * 604800, pinned: true },
+      epoch: {
+        id: 2834,
+        salt: 'cross',
+        startsAt: 2834 * 604800,
+        endsAt: 2835 * 604800,
+        pinned: true,
+      },
       now: Date.UTC(2025, 4, 1, 4),
       cache: 'none',
     });

@@ -10,7 +10,12 @@ let bundled: string | undefined;
 /** Bundles test/fixtures/child.ts once (better-sqlite3 stays external) and returns the bundle path. */
 export function childBundle(): string {
   if (bundled === undefined) {
-    const dir = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.cache', 'navworld-test');
+    const dir = join(
+      fileURLToPath(new URL('..', import.meta.url)),
+      'node_modules',
+      '.cache',
+      'navworld-test',
+    );
     const outfile = join(dir, `child-${process.pid}.cjs`);
     buildSync({
       entryPoints: [fileURLToPath(new URL('./fixtures/child.ts', import.meta.url))],

@@ -1,0 +1,93 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { epochAt } from '@navworld/core-types';
+import { callTool, createToolContext, verifyCassette } from '../src/index';
+import { tempDir } from './helpers';
+
+const EPOCH = epochAt(Date.UTC(2025, 4, 1), { salt: 'cassette' });
+const CALLS: Array<[string, Record<string, unknown>]> = [
+  ['poi_search', { address: '夫子庙', region: '南京' }],
+  ['around_search', { location: '118.797,32.06', radius: 1000, keyword: '美食' }],
+  ['direction', { origin: '118.797,32.06', destination: '118.79,32.02', mode: 'walking' }],
+  ['weather', { city: '南京' }],
+  ['weather', { city: '火星' }],
+];
+
+async function record(path: string): Promise<string[]> {
+  const ctx = createToolContext({
+    world: 'record',
+    cassettePath: path,
+    epoch: EPOCH,
+    recordWorld: 'offline',
+  });
+  const texts: string[] = [];
+  for (const [name, args] of CALLS) texts.push((await callTool(name, args, ctx)).text);
+  return texts;
+}
+
+describe('cassettes', () => {
+  it('replays exactly what was recorded', async () => {
+    const path = join(tempDir(), 'run.jsonl');
+    const recorded = await record(path);
+    expect(verifyCassette(path).size).toBe(CALLS.length);
+    const replay = createToolContext({ world: 'replay', cassettePath: path, epoch: EPOCH });
+    const replayed: string[] = [];
+    for (const [name, args] of CALLS) replayed.push((await callTool(name, args, replay)).text);
+    expect(replayed).toEqual(recorded);
+    const normalizedAgain = await callTool(
+      'poi_search',
+      '{"address":" 夫子庙","region":"南京市"}',
+      replay,
+    );
+    expect(normalizedAgain.text).toBe(recorded[0]);
+  });
+
+  it('records each call once, also across runs', async () => {
+    const path = join(tempDir(), 'twice.jsonl');
+    await record(path);
+    await record(path);
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(CALLS.length);
+  });
+
+  it('fails clearly on a call that was not recorded or from another epoch', async () => {
+    const path = join(tempDir(), 'miss.jsonl');
+    await record(path);
+    const replay = createToolContext({ world: 'replay', cassettePath: path, epoch: EPOCH });
+    const miss = await callTool('poi_search', { address: '中山陵', region: '南京' }, replay);
+    expect(miss.errorCode).toBe('CASSETTE_MISS');
+    const otherWeek = createToolContext({
+      world: 'replay',
+      cassettePath: path,
+      epoch: { ...EPOCH, salt: 'later' },
+    });
+    expect((await callTool('weather', { city: '南京' }, otherWeek)).errorCode).toBe(
+      'CASSETTE_MISS',
+    );
+    const transport = await callTool(
+      'search_flights',
+      { date: '2025-05-03', from_city: '南京', to_city: '北京' },
+      replay,
+    );
+    expect(transport.ok).toBe(true);
+  });
+
+  it('refuses a tampered cassette', async () => {
+    const path = join(tempDir(), 'tampered.jsonl');
+    await record(path);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('夫子庙', '夫子廟'));
+    expect(() => verifyCassette(path)).toThrow(/manifest/);
+    const replay = createToolContext({ world: 'replay', cassettePath: path, epoch: EPOCH });
+    const r = await callTool('weather', { city: '南京' }, replay);
+    expect(r.ok).toBe(false);
+    expect(r.errorCode).toBe('CASSETTE_TAMPERED');
+    const dropped = join(tempDir(), 'dropped.jsonl');
+    await record(dropped);
+    writeFileSync(dropped, readFileSync(dropped, 'utf8').split('\n').slice(1).join('\n'));
+    expect(() => verifyCassette(dropped)).toThrow(/manifest/);
+  });
+
+  it('needs a cassette path', () => {
+    expect(() => createToolContext({ world: 'replay', env: {} })).toThrow(/cassette/);
+  });
+});
