@@ -56,7 +56,9 @@ export async function main(
       .command('task <id>', 'Show a task: its problem and the user prompt')
       .option('--json', 'Print the problem as JSON')
       .example('navworld task 131')
-      .action((id: string, o: Record<string, unknown>) => taskCommand(id, { json: o['json'] === true }));
+      .action((id: string, o: Record<string, unknown>) =>
+        taskCommand(id, { json: o['json'] === true }),
+      );
 
     cli
       .command('tools', 'List the six tools (--json: OpenAI definitions)')
@@ -65,7 +67,10 @@ export async function main(
 
     cli
       .command('call <tool> [json]', 'Call one tool and print the text a model would see')
-      .option('--world <world>', 'offline | amap | replay | record (default: NAVWORLD_WORLD or offline)')
+      .option(
+        '--world <world>',
+        'offline | amap | replay | record (default: NAVWORLD_WORLD or offline)',
+      )
       .option('--salt <salt>', 'Pin the epoch salt')
       .option('--json', 'Print the whole tool result as JSON')
       .example(`navworld call weather '{"city":"杭州"}'`)
@@ -80,7 +85,10 @@ export async function main(
       .option('--model <model>', 'Model name (default NAVWORLD_MODEL)')
       .option('--base-url <url>', 'OpenAI-compatible endpoint (default NAVWORLD_BASE_URL)')
       .option('--concurrency <n>', 'Episodes run at once (default 2 reference, 4 openai)')
-      .option('--workers <n>', 'Reference agent: worker threads (default 1; use the number of cores)')
+      .option(
+        '--workers <n>',
+        'Reference agent: worker threads (default 1; use the number of cores)',
+      )
       .option('--out <file>', 'Results file (default results/<agent>-results.jsonl)')
       .option('--resume', 'Continue an existing results file, skipping finished episodes')
       .option('--overwrite', 'Replace an existing results file')
@@ -90,14 +98,19 @@ export async function main(
       .option('--call-timeout <seconds>', 'Deadline of one streamed model call (default 480)')
       .option('--temperature <t>', 'Sampling temperature')
       .option('--max-tokens <n>', 'Completion token limit per call (default 8192)')
-      .option('--max-retries <n>', 'Retries of transient failures before visible content (default 3)')
+      .option(
+        '--max-retries <n>',
+        'Retries of transient failures before visible content (default 3)',
+      )
       .option('--world <world>', 'offline | amap | replay | record')
       .option('--salt <salt>', 'Pin the epoch salt')
       .option('--judge', 'Score with the LLM judge (needs NAVWORLD_JUDGE_API_KEY)')
       .option('--quiet', 'No progress output')
       .option('--json', 'Print the summary as JSON')
       .example('navworld evaluate --tasks 0-69 --agent reference')
-      .example('navworld evaluate --tasks 0-9 --agent openai --model gpt-4o-mini --base-url https://api.openai.com/v1')
+      .example(
+        'navworld evaluate --tasks 0-9 --agent openai --model gpt-4o-mini --base-url https://api.openai.com/v1',
+      )
       .action((o: Record<string, unknown>) =>
         evaluateCommand(o, config, {
           now,
@@ -138,16 +151,20 @@ export async function main(
       .option('--port <port>', 'Port (default 8080)')
       .option('--allow-public', 'Allow a non-loopback bind without NAVWORLD_SERVER_TOKEN')
       .option('--max-episodes <n>', 'Episodes held at once (default 10000)')
-      .option('--idle-timeout <seconds>', 'Idle seconds before an episode is dropped (default 1800)')
+      .option(
+        '--idle-timeout <seconds>',
+        'Idle seconds before an episode is dropped (default 1800)',
+      )
       .option('--world <world>', 'offline | amap | replay | record')
       .action((o: Record<string, unknown>) =>
         serveCommand({
-          ...(o['host'] === undefined ? {} : { host: String(o['host']) }),
-          ...(o['port'] === undefined ? {} : { port: String(o['port']) }),
+          ...(o['host'] === undefined ? {} : { host: stringFlag(o['host'])! }),
+          ...(o['port'] === undefined ? {} : { port: stringFlag(o['port'])! }),
           ...(o['allowPublic'] === true ? { allowPublic: true } : {}),
-          ...(o['maxEpisodes'] === undefined ? {} : { maxEpisodes: String(o['maxEpisodes']) }),
-          ...(o['idleTimeout'] === undefined ? {} : { idleTimeout: String(o['idleTimeout']) }),
-          world: (stringFlag(o['world']) ?? config.world) as 'offline' | 'amap' | 'replay' | 'record',
+          ...(o['maxEpisodes'] === undefined ? {} : { maxEpisodes: stringFlag(o['maxEpisodes'])! }),
+          ...(o['idleTimeout'] === undefined ? {} : { idleTimeout: stringFlag(o['idleTimeout'])! }),
+          world: (stringFlag(o['world']) ?? config.world) as
+            'offline' | 'amap' | 'replay' | 'record',
           ...(config.debug ? { debug: true } : {}),
         }),
       );
@@ -165,12 +182,16 @@ export async function main(
         reportCommand(file, {
           ...(stringFlag(o['html']) === undefined ? {} : { html: stringFlag(o['html'])! }),
           ...(o['json'] === true ? { json: true } : {}),
-          ...(o['passThreshold'] === undefined ? {} : { passThreshold: String(o['passThreshold']) }),
+          ...(o['passThreshold'] === undefined
+            ? {}
+            : { passThreshold: stringFlag(o['passThreshold'])! }),
           ...(stringFlag(o['seed']) === undefined ? {} : { seed: stringFlag(o['seed'])! }),
-          ...(o['judgePromptPrice'] === undefined ? {} : { judgePromptPrice: String(o['judgePromptPrice']) }),
+          ...(o['judgePromptPrice'] === undefined
+            ? {}
+            : { judgePromptPrice: stringFlag(o['judgePromptPrice'])! }),
           ...(o['judgeCompletionPrice'] === undefined
             ? {}
-            : { judgeCompletionPrice: String(o['judgeCompletionPrice']) }),
+            : { judgeCompletionPrice: stringFlag(o['judgeCompletionPrice'])! }),
         }),
       );
 
@@ -182,15 +203,20 @@ export async function main(
 
     const parsed = cli.parse(argv, { run: false });
     if (parsed.options['help'] === true) return EXIT_CODES.ok;
-    if (parsed.options['version'] === true && cli.matchedCommand === undefined) return EXIT_CODES.ok;
+    if (parsed.options['version'] === true && cli.matchedCommand === undefined)
+      return EXIT_CODES.ok;
     if (cli.matchedCommand === undefined) {
       if (parsed.args.length === 0) {
         cli.outputHelp();
         return EXIT_CODES.ok;
       }
-      throw new NavworldError(ERROR_CODES.UNKNOWN_COMMAND, `unknown command ${JSON.stringify(parsed.args[0])}`, {
-        hint: 'commands: task, tools, call, evaluate, score, mcp, serve, report (navworld --help)',
-      });
+      throw new NavworldError(
+        ERROR_CODES.UNKNOWN_COMMAND,
+        `unknown command ${JSON.stringify(parsed.args[0])}`,
+        {
+          hint: 'commands: task, tools, call, evaluate, score, mcp, serve, report (navworld --help)',
+        },
+      );
     }
     const code: unknown = await cli.runMatchedCommand();
     return typeof code === 'number' ? code : EXIT_CODES.ok;

@@ -77,9 +77,13 @@ const MAX_RANGE_TASKS = 1_000_000;
 export function parseTaskRange(spec: string): number[] {
   const ids = new Set<number>();
   const bad = (why: string): NavworldError =>
-    new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `bad task range ${JSON.stringify(spec)}: ${why}`, {
-      hint: 'use forms like 0-69, 5 or 0-9,20,30-31',
-    });
+    new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `bad task range ${JSON.stringify(spec)}: ${why}`,
+      {
+        hint: 'use forms like 0-69, 5 or 0-9,20,30-31',
+      },
+    );
   const parts = spec.split(',').map((p) => p.trim());
   if (spec.trim() === '' || parts.some((p) => p === '')) throw bad('empty part');
   for (const part of parts) {

@@ -27,7 +27,10 @@ const baseEnv = (): Record<string, string> => ({
 /** Runs the built bin asynchronously (the test process may serve HTTP meanwhile). */
 function navworld(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: dir, env: { ...baseEnv(), ...env } });
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: dir,
+      env: { ...baseEnv(), ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -57,7 +60,17 @@ describe('navworld CLI (built bin)', () => {
   it('prints help with the commands, environment and exit codes', async () => {
     const r = await navworld(['--help']);
     expect(r.code).toBe(0);
-    for (const word of ['task', 'tools', 'call', 'evaluate', 'score', 'mcp', 'serve', 'report', 'Exit codes']) {
+    for (const word of [
+      'task',
+      'tools',
+      'call',
+      'evaluate',
+      'score',
+      'mcp',
+      'serve',
+      'report',
+      'Exit codes',
+    ]) {
       expect(r.stdout).toContain(word);
     }
     const sub = await navworld(['evaluate', '--help']);
@@ -105,7 +118,17 @@ describe('navworld CLI (built bin)', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) {
       const episode = JSON.parse(line) as Record<string, unknown>;
-      for (const key of ['problem', 'messages', 'trace', 'answer', 'breakdown', 'usage', 'timings', 'versions', 'epoch']) {
+      for (const key of [
+        'problem',
+        'messages',
+        'trace',
+        'answer',
+        'breakdown',
+        'usage',
+        'timings',
+        'versions',
+        'epoch',
+      ]) {
         expect(episode).toHaveProperty(key);
       }
     }
@@ -133,7 +156,15 @@ describe('navworld CLI (built bin)', () => {
   });
 
   it('needs a key for --agent openai, and never prints it', async () => {
-    const r = await navworld(['evaluate', '--agent', 'openai', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']);
+    const r = await navworld([
+      'evaluate',
+      '--agent',
+      'openai',
+      '--model',
+      'm',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^MISSING_API_KEY: /);
   });
@@ -143,7 +174,19 @@ describe('navworld CLI (built bin)', () => {
     try {
       const out = join(dir, 'model.jsonl');
       const r = await navworld(
-        ['evaluate', '--tasks', '1', '--agent', 'openai', '--model', 'scripted', '--base-url', server.url, '--out', out],
+        [
+          'evaluate',
+          '--tasks',
+          '1',
+          '--agent',
+          'openai',
+          '--model',
+          'scripted',
+          '--base-url',
+          server.url,
+          '--out',
+          out,
+        ],
         { OPENAI_API_KEY: 'sk-test-secret' },
       );
       expect(r.code).toBe(0);
@@ -165,7 +208,16 @@ describe('navworld CLI (built bin)', () => {
 
   it('serves the tools over MCP stdio', async () => {
     const messages = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 't', version: '1' },
+        },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
     ];

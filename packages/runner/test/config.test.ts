@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { finalAnswerPrompt, isSubstantiveAnswer, loadCliConfig, parseTaskRange } from '../src/index';
+import {
+  finalAnswerPrompt,
+  isSubstantiveAnswer,
+  loadCliConfig,
+  parseTaskRange,
+} from '../src/index';
 import { truncateForModel } from '../src/environment/truncate';
 
 describe('parseTaskRange', () => {
@@ -11,14 +16,26 @@ describe('parseTaskRange', () => {
   });
 
   it.each(['', '3-1', '-1', 'a-b', '1,,2', '0-2000000', '2147483648'])('rejects %j', (spec) => {
-    expect(() => parseTaskRange(spec)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(() => parseTaskRange(spec)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
   });
 });
 
 describe('loadCliConfig', () => {
   it('reads keys and defaults without exposing values in errors', () => {
-    const c = loadCliConfig({ OPENAI_API_KEY: 'sk-secret', NAVWORLD_MODEL: 'm', NAVWORLD_DEBUG: '1' });
-    expect(c).toMatchObject({ apiKey: 'sk-secret', model: 'm', world: 'offline', debug: true, hasJudgeKey: false });
+    const c = loadCliConfig({
+      OPENAI_API_KEY: 'sk-secret',
+      NAVWORLD_MODEL: 'm',
+      NAVWORLD_DEBUG: '1',
+    });
+    expect(c).toMatchObject({
+      apiKey: 'sk-secret',
+      model: 'm',
+      world: 'offline',
+      debug: true,
+      hasJudgeKey: false,
+    });
     expect(loadCliConfig({ NAVWORLD_API_KEY: 'a', OPENAI_API_KEY: 'b' }).apiKey).toBe('a');
     expect(loadCliConfig({ NAVWORLD_BASE_URL: '  ' }).baseUrl).toBeUndefined();
     let message = '';
@@ -29,7 +46,9 @@ describe('loadCliConfig', () => {
     }
     expect(message).toContain('NAVWORLD_BASE_URL');
     expect(message).not.toContain('sk-secret');
-    expect(() => loadCliConfig({ NAVWORLD_WORLD: 'mars' })).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR' }));
+    expect(() => loadCliConfig({ NAVWORLD_WORLD: 'mars' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR' }),
+    );
   });
 });
 
@@ -59,6 +78,8 @@ describe('truncateForModel', () => {
     expect(truncateForModel('abc', 10)).toBe('abc');
     const text = `${'a'.repeat(8)}\n${'b'.repeat(8)}`;
     expect(truncateForModel(text, 12)).toBe(`${'a'.repeat(8)}\n... (truncated, 17 chars total)`);
-    expect(truncateForModel('x'.repeat(30), 10)).toBe(`${'x'.repeat(10)}\n... (truncated, 30 chars total)`);
+    expect(truncateForModel('x'.repeat(30), 10)).toBe(
+      `${'x'.repeat(10)}\n... (truncated, 30 chars total)`,
+    );
   });
 });

@@ -50,16 +50,28 @@ describe('step', () => {
     const result = await env.step({
       episodeId,
       content: '我先查一下。',
-      toolCalls: [call('a', 'weather', { city }), call('b', 'poi_search', { address: '景点', region: city })],
+      toolCalls: [
+        call('a', 'weather', { city }),
+        call('b', 'poi_search', { address: '景点', region: city }),
+      ],
     });
     expect(result.done).toBe(false);
     expect(result.step).toBe(1);
     expect(result.observations.map((o) => o.toolCallId)).toEqual(['a', 'b']);
     expect(result.observations.every((o) => o.reward >= 0 && o.reward <= 1)).toBe(true);
-    expect(result.reward).toBeCloseTo((result.observations[0]!.reward + result.observations[1]!.reward) / 2, 10);
+    expect(result.reward).toBeCloseTo(
+      (result.observations[0]!.reward + result.observations[1]!.reward) / 2,
+      10,
+    );
     expect(result.observation).toContain('[weather] 结果:');
     const episode = env.getEpisode(episodeId)!;
-    expect(episode.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool']);
+    expect(episode.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+    ]);
     expect(episode.messages[2]).toMatchObject({ content: '我先查一下。' });
     expect(episode.trace.map((t) => t.callId)).toEqual(['a', 'b']);
     expect(assertValidConversation(episode.messages)).toBeNull();
@@ -69,7 +81,16 @@ describe('step', () => {
     expect(final.truncated).toBe(false);
     expect(final.reward).toBeCloseTo((final.info!['total'] as number) / 100, 10);
     expect(Object.keys(final.info!).sort()).toEqual(
-      ['codeBand', 'hardConstraints', 'judgeAvailable', 'judgeBand', 'noisyCode', 'noisyJudge', 'scorerVersion', 'total'].sort(),
+      [
+        'codeBand',
+        'hardConstraints',
+        'judgeAvailable',
+        'judgeBand',
+        'noisyCode',
+        'noisyJudge',
+        'scorerVersion',
+        'total',
+      ].sort(),
     );
     expect(assertValidConversation(env.getEpisode(episodeId)!.messages)).toBeNull();
   });
@@ -102,10 +123,15 @@ describe('step', () => {
     const env = createEnvironment(options);
     const { episodeId, problem } = env.reset({ taskId: 3 });
     const city = problem.destinationCity;
-    const calls = Array.from({ length: TOOL_BUDGETS.weather + 2 }, (_, i) => call(`w${i}`, 'weather', { city }));
+    const calls = Array.from({ length: TOOL_BUDGETS.weather + 2 }, (_, i) =>
+      call(`w${i}`, 'weather', { city }),
+    );
     const result = await env.step({ episodeId, toolCalls: calls });
     const codes = result.observations.map((o) => o.errorCode ?? 'ok');
-    expect(codes.slice(TOOL_BUDGETS.weather)).toEqual(['TOOL_BUDGET_EXCEEDED', 'TOOL_BUDGET_EXCEEDED']);
+    expect(codes.slice(TOOL_BUDGETS.weather)).toEqual([
+      'TOOL_BUDGET_EXCEEDED',
+      'TOOL_BUDGET_EXCEEDED',
+    ]);
     expect(env.stats().toolCalls).toBe(TOOL_BUDGETS.weather);
     expect(env.getEpisode(episodeId)!.trace).toHaveLength(TOOL_BUDGETS.weather + 2);
   });
@@ -114,11 +140,20 @@ describe('step', () => {
     const env = createEnvironment(options);
     const { episodeId, problem } = env.reset({ taskId: 4 });
     for (let i = 0; i < MAX_TOOL_STEPS; i++) {
-      const r = await env.step({ episodeId, toolCalls: [call(`c${i}`, 'poi_search', { address: `景点${i}`, region: problem.destinationCity })] });
+      const r = await env.step({
+        episodeId,
+        toolCalls: [
+          call(`c${i}`, 'poi_search', { address: `景点${i}`, region: problem.destinationCity }),
+        ],
+      });
       expect(r.done).toBe(false);
       expect(r.info!['remainingToolSteps']).toBe(MAX_TOOL_STEPS - i - 1);
     }
-    const forced = await env.step({ episodeId, content: GENERIC_PLAN, toolCalls: [call('x', 'weather', { city: '北京' })] });
+    const forced = await env.step({
+      episodeId,
+      content: GENERIC_PLAN,
+      toolCalls: [call('x', 'weather', { city: '北京' })],
+    });
     expect(forced.done).toBe(true);
     expect(forced.truncated).toBe(true);
     const episode = env.getEpisode(episodeId)!;
@@ -129,12 +164,18 @@ describe('step', () => {
 
   it('throws typed errors for unknown and finished episodes and changes nothing', async () => {
     const env = createEnvironment(options);
-    await expect(env.step({ episodeId: 'nope', content: 'x' })).rejects.toMatchObject({ code: 'EPISODE_NOT_FOUND' });
+    await expect(env.step({ episodeId: 'nope', content: 'x' })).rejects.toMatchObject({
+      code: 'EPISODE_NOT_FOUND',
+    });
     const { episodeId } = env.reset({ taskId: 5 });
     await env.step({ episodeId, content: GENERIC_PLAN });
     const before = env.getEpisode(episodeId)!;
-    await expect(env.step({ episodeId, content: 'again' })).rejects.toMatchObject({ code: 'EPISODE_DONE' });
-    await expect(env.step({ episodeId, toolCalls: [call('z', 'weather', { city: '北京' })] })).rejects.toMatchObject({
+    await expect(env.step({ episodeId, content: 'again' })).rejects.toMatchObject({
+      code: 'EPISODE_DONE',
+    });
+    await expect(
+      env.step({ episodeId, toolCalls: [call('z', 'weather', { city: '北京' })] }),
+    ).rejects.toMatchObject({
       code: 'EPISODE_DONE',
     });
     expect(env.getEpisode(episodeId)).toEqual(before);
@@ -148,7 +189,10 @@ describe('step', () => {
     const city = problem.destinationCity;
     const [a, b] = await Promise.all([
       env.step({ episodeId, toolCalls: [call('p', 'weather', { city })] }),
-      env.step({ episodeId, toolCalls: [call('q', 'poi_search', { address: '公园', region: city })] }),
+      env.step({
+        episodeId,
+        toolCalls: [call('q', 'poi_search', { address: '公园', region: city })],
+      }),
     ]);
     expect([a.step, b.step]).toEqual([1, 2]);
     expect(assertValidConversation(env.getEpisode(episodeId)!.messages)).toBeNull();
@@ -180,7 +224,9 @@ describe('episode store', () => {
     const env = createEnvironment({ ...options, maxEpisodes: 2 });
     const a = env.reset({ taskId: 1 });
     env.reset({ taskId: 2 });
-    expect(() => env.reset({ taskId: 3 })).toThrow(expect.objectContaining({ code: 'EPISODE_LIMIT' }));
+    expect(() => env.reset({ taskId: 3 })).toThrow(
+      expect.objectContaining({ code: 'EPISODE_LIMIT' }),
+    );
     await env.step({ episodeId: a.episodeId, content: GENERIC_PLAN });
     expect(env.reset({ taskId: 3 }).episodeId).toBeTruthy();
     expect(env.getEpisode(a.episodeId)).toBeUndefined();
@@ -189,7 +235,9 @@ describe('episode store', () => {
   it('refuses work after close', async () => {
     const env = createEnvironment(options);
     await env.close();
-    expect(() => env.reset({ taskId: 1 })).toThrow(expect.objectContaining({ code: 'SHUTTING_DOWN' }));
+    expect(() => env.reset({ taskId: 1 })).toThrow(
+      expect.objectContaining({ code: 'SHUTTING_DOWN' }),
+    );
   });
 });
 
@@ -198,7 +246,8 @@ describe('determinism at scale', () => {
     const taskIds = Array.from({ length: 1000 }, (_, i) => i % 70);
     const serialEnv = createEnvironment(options);
     const serial = new Map<number, number>();
-    for (const id of new Set(taskIds)) serial.set(id, (await runReferenceAgent(serialEnv, id)).total);
+    for (const id of new Set(taskIds))
+      serial.set(id, (await runReferenceAgent(serialEnv, id)).total);
     const env = createEnvironment({ ...options, maxEpisodes: 2000 });
     const results = await Promise.all(taskIds.map((id) => runReferenceAgent(env, id)));
     for (const r of results) expect(r.total).toBe(serial.get(r.taskId));

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateProblem } from '@navworld/taskgen';
 import { createEnvironment, type Environment, type EvaluateOptions } from '../src/index';
-import { startScriptedOpenAIServer, type ScriptedOpenAIServer, type ScriptedResponse } from '../src/testing';
+import {
+  startScriptedOpenAIServer,
+  type ScriptedOpenAIServer,
+  type ScriptedResponse,
+} from '../src/testing';
 import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
 
 const TASK = 1;
@@ -65,7 +69,9 @@ describe('evaluate over real HTTP', () => {
     expect(assertValidConversation(result.messages)).toBeNull();
     // Two calls, 10 prompt tokens each (the scripted default).
     expect(result.usage.promptTokens).toBe(20);
-    expect(result.usage.totalTokens).toBe(result.usage.promptTokens + result.usage.completionTokens);
+    expect(result.usage.totalTokens).toBe(
+      result.usage.promptTokens + result.usage.completionTokens,
+    );
     expect(requests).toHaveLength(2);
     const first = requests[0]!.body as Record<string, unknown>;
     expect(first['temperature']).toBe(0.3);
@@ -90,7 +96,10 @@ describe('evaluate over real HTTP', () => {
   });
 
   it('answers an unknown tool with an error result', async () => {
-    const { result } = await run([{ toolCalls: [{ name: 'teleport', arguments: {} }] }, { content: GENERIC_PLAN }]);
+    const { result } = await run([
+      { toolCalls: [{ name: 'teleport', arguments: {} }] },
+      { content: GENERIC_PLAN },
+    ]);
     expect(result.trace[0]!.name).toBe('teleport');
     expect(result.trace[0]!.ok).toBe(false);
     expect(result.trace[0]!.errorCode).toBe('UNKNOWN_TOOL');
@@ -119,7 +128,10 @@ describe('evaluate over real HTTP', () => {
 
   it('never takes a tool-call preamble as the answer', async () => {
     const preamble = '好的，我先查询一下景点信息。';
-    const { result } = await run([{ content: preamble, toolCalls: [poiCall] }, { content: GENERIC_PLAN }]);
+    const { result } = await run([
+      { content: preamble, toolCalls: [poiCall] },
+      { content: GENERIC_PLAN },
+    ]);
     expect(result.answer).toBe(GENERIC_PLAN);
     const assistant = result.messages.find((m) => m.role === 'assistant' && m.tool_calls);
     expect(assistant?.content).toBe(preamble);
@@ -127,7 +139,11 @@ describe('evaluate over real HTTP', () => {
   });
 
   it('sends the final-answer prompt without tools after an empty answer', async () => {
-    const { result, requests } = await run([{ toolCalls: [poiCall] }, { content: '' }, { content: GENERIC_PLAN }]);
+    const { result, requests } = await run([
+      { toolCalls: [poiCall] },
+      { content: '' },
+      { content: GENERIC_PLAN },
+    ]);
     expect(requests).toHaveLength(3);
     expect((requests[2]!.body as Record<string, unknown>)['tools']).toBeUndefined();
     expect(result['phase2']).toBe(true);
@@ -142,7 +158,10 @@ describe('evaluate over real HTTP', () => {
   });
 
   it('retries a stream cut before visible content and succeeds', async () => {
-    const { result, requests } = await run([{ cutStream: 'before-content' }, { content: GENERIC_PLAN }]);
+    const { result, requests } = await run([
+      { cutStream: 'before-content' },
+      { content: GENERIC_PLAN },
+    ]);
     expect(requests).toHaveLength(2);
     expect(result.validForScoring).toBe(true);
     expect(result['retries']).toBe(1);
@@ -163,19 +182,25 @@ describe('evaluate over real HTTP', () => {
   });
 
   it('recovers with the re-dispatch when the second run succeeds', async () => {
-    const { result } = await run([{ content: GENERIC_PLAN, cutStream: { afterChunks: 1 } }, { content: GENERIC_PLAN }]);
+    const { result } = await run([
+      { content: GENERIC_PLAN, cutStream: { afterChunks: 1 } },
+      { content: GENERIC_PLAN },
+    ]);
     expect(result['dispatches']).toBe(2);
     expect(result.validForScoring).toBe(true);
   });
 
   it('retries a 429 and succeeds, honouring Retry-After', async () => {
     const waits: number[] = [];
-    const { result } = await run([{ status: 429, headers: { 'retry-after': '1' } }, { content: GENERIC_PLAN }], {
-      sleep: (ms) => {
-        waits.push(ms);
-        return Promise.resolve();
+    const { result } = await run(
+      [{ status: 429, headers: { 'retry-after': '1' } }, { content: GENERIC_PLAN }],
+      {
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
       },
-    });
+    );
     expect(result.validForScoring).toBe(true);
     expect(waits).toEqual([1000]);
   });
@@ -210,7 +235,9 @@ describe('evaluate over real HTTP', () => {
   });
 
   it('caps the whole task with the per-task timeout', async () => {
-    const { result } = await run(() => ({ content: GENERIC_PLAN, delayMs: 5000 }), { timeoutMs: 200 });
+    const { result } = await run(() => ({ content: GENERIC_PLAN, delayMs: 5000 }), {
+      timeoutMs: 200,
+    });
     expect(result.outcome).toBe('timeout');
     expect(result.validForScoring).toBe(false);
     expect(result['dispatches']).toBe(1);
@@ -218,7 +245,11 @@ describe('evaluate over real HTTP', () => {
 
   it('scores a context-length refusal as a valid 0', async () => {
     const { result } = await run([
-      { status: 400, errorCode: 'context_length_exceeded', errorMessage: 'maximum context length exceeded' },
+      {
+        status: 400,
+        errorCode: 'context_length_exceeded',
+        errorMessage: 'maximum context length exceeded',
+      },
     ]);
     expect(result.outcome).toBe('model_failure');
     expect(result.validForScoring).toBe(true);

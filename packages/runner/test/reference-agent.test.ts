@@ -13,7 +13,9 @@ describe('reference agent (offline world)', () => {
     const low = results
       .filter((r) => r.breakdown!.codeTotal < 45)
       .map((r) => `${r.taskId}:${r.problem.problemType}:${r.breakdown!.codeTotal}`);
-    console.log(`reference agent: ${passing}/70 at >= 45, mean code score ${mean.toFixed(2)}; below: ${low.join(' ')}`);
+    console.log(
+      `reference agent: ${passing}/70 at >= 45, mean code score ${mean.toFixed(2)}; below: ${low.join(' ')}`,
+    );
     expect(passing / 70).toBeGreaterThanOrEqual(0.95);
     for (const r of results) {
       expect(r.validForScoring).toBe(true);
@@ -25,8 +27,14 @@ describe('reference agent (offline world)', () => {
   }, 300_000);
 
   it('is deterministic: the same task and salt give the same answer and score', async () => {
-    const a = await runReferenceAgent(createEnvironment({ salt: 's1', now: FIXED_NOW, env: {} }), 17);
-    const b = await runReferenceAgent(createEnvironment({ salt: 's1', now: FIXED_NOW, env: {} }), 17);
+    const a = await runReferenceAgent(
+      createEnvironment({ salt: 's1', now: FIXED_NOW, env: {} }),
+      17,
+    );
+    const b = await runReferenceAgent(
+      createEnvironment({ salt: 's1', now: FIXED_NOW, env: {} }),
+      17,
+    );
     expect(a.answer).toBe(b.answer);
     expect(a.total).toBe(b.total);
     expect(a.trace.map((t) => t.resultText)).toEqual(b.trace.map((t) => t.resultText));

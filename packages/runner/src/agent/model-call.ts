@@ -96,7 +96,8 @@ export async function callModel(settings: ModelCallSettings): Promise<ModelReply
         !settings.taskSignal.aborted;
       if (!retryable) throw failure;
       settings.onRetry?.(attempt + 1, failure);
-      const wait = retryAfterOf(failure, settings.maxRetryAfterMs) ?? settings.retryBackoffMs * 2 ** attempt;
+      const wait =
+        retryAfterOf(failure, settings.maxRetryAfterMs) ?? settings.retryBackoffMs * 2 ** attempt;
       try {
         await settings.sleep(wait, settings.taskSignal);
       } catch {
@@ -124,13 +125,16 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
   const calls = new Map<number, { id: string; name: string; args: string[] }>();
   let finishReason: string | null = null;
   try {
-    if (settings.taskSignal.aborted) throw new ModelCallError('task_timeout', 'the per-task timeout expired', false);
+    if (settings.taskSignal.aborted)
+      throw new ModelCallError('task_timeout', 'the per-task timeout expired', false);
     const body = {
       model: settings.model,
       messages: settings.messages.map(toWireMessage),
       stream: true as const,
       stream_options: { include_usage: true },
-      ...(settings.tools === undefined ? {} : { tools: settings.tools, tool_choice: 'auto' as const }),
+      ...(settings.tools === undefined
+        ? {}
+        : { tools: settings.tools, tool_choice: 'auto' as const }),
       ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
       ...(settings.maxTokens === undefined ? {} : { max_tokens: settings.maxTokens }),
     };
@@ -182,7 +186,12 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
       throw new ModelCallError('transient', 'the stream ended without a finish reason', sawContent);
     }
   } catch (error) {
-    throw classify(error, { sawContent, deadlineFired, taskAborted: settings.taskSignal.aborted, settings });
+    throw classify(error, {
+      sawContent,
+      deadlineFired,
+      taskAborted: settings.taskSignal.aborted,
+      settings,
+    });
   } finally {
     clearTimeout(timer);
     settings.taskSignal.removeEventListener('abort', onTaskAbort);
@@ -192,7 +201,10 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
     .sort(([a], [b]) => a - b)
     .filter(([, call]) => call.name !== '')
     .map(([index, call]) => ({
-      id: call.id !== '' ? call.id : `call_${sha256Hex(`${text}:${index}:${call.args.join('')}`).slice(0, 24)}`,
+      id:
+        call.id !== ''
+          ? call.id
+          : `call_${sha256Hex(`${text}:${index}:${call.args.join('')}`).slice(0, 24)}`,
       type: 'function' as const,
       function: { name: call.name, arguments: call.args.join('') },
     }));
@@ -201,10 +213,16 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
 
 function classify(
   error: unknown,
-  context: { sawContent: boolean; deadlineFired: boolean; taskAborted: boolean; settings: ModelCallSettings },
+  context: {
+    sawContent: boolean;
+    deadlineFired: boolean;
+    taskAborted: boolean;
+    settings: ModelCallSettings;
+  },
 ): ModelCallError {
   const { sawContent } = context;
-  if (context.taskAborted) return new ModelCallError('task_timeout', 'the per-task timeout expired', sawContent);
+  if (context.taskAborted)
+    return new ModelCallError('task_timeout', 'the per-task timeout expired', sawContent);
   if (context.deadlineFired) {
     return new ModelCallError(
       'deadline',
@@ -213,17 +231,24 @@ function classify(
     );
   }
   if (error instanceof ModelCallError) return error;
-  if (error instanceof APIUserAbortError) return new ModelCallError('transient', 'the request was aborted', sawContent);
+  if (error instanceof APIUserAbortError)
+    return new ModelCallError('transient', 'the request was aborted', sawContent);
   if (error instanceof APIConnectionError) {
-    return new ModelCallError('transient', `cannot reach the model endpoint: ${error.message}`, sawContent);
+    return new ModelCallError(
+      'transient',
+      `cannot reach the model endpoint: ${error.message}`,
+      sawContent,
+    );
   }
   if (error instanceof APIError && typeof error.status === 'number') {
-    const status = error.status;
-    const message = `HTTP ${status}: ${error.message}`;
-    if (isContextOverflow(error)) return new ModelCallError('context_overflow', message, sawContent, status);
+    const apiError = error as APIError<number, Headers | undefined>;
+    const status = apiError.status;
+    const message = `HTTP ${status}: ${apiError.message}`;
+    if (isContextOverflow(apiError))
+      return new ModelCallError('context_overflow', message, sawContent, status);
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
       const failure = new ModelCallError('transient', message, sawContent, status);
-      const retryAfter = error.headers?.get('retry-after');
+      const retryAfter = apiError.headers?.get('retry-after');
       if (retryAfter) Object.assign(failure, { retryAfter });
       return failure;
     }
@@ -261,5 +286,5 @@ function toWireMessage(message: ChatMessage): OpenAI.Chat.Completions.ChatComple
     if (message.tool_calls !== undefined) wire['tool_calls'] = message.tool_calls;
     return wire as unknown as OpenAI.Chat.Completions.ChatCompletionMessageParam;
   }
-  return message as OpenAI.Chat.Completions.ChatCompletionMessageParam;
+  return message;
 }

@@ -34,7 +34,11 @@ export const EvaluateOptionsSchema = z.object({
   /** API key of the model endpoint (any non-empty string for keyless local servers). */
   apiKey: z.string().min(1),
   /** Task id. */
-  taskId: z.number().int().min(0).max(2 ** 31 - 1),
+  taskId: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   /** Repeat index recorded in the result. @default 0 */
   repeat: z.number().int().nonnegative().default(0),
   /** Epoch to run in (default: the environment's). */
@@ -58,7 +62,9 @@ export const EvaluateOptionsSchema = z.object({
   /** Extra HTTP headers for the endpoint. */
   headers: z.record(z.string(), z.string()).optional(),
   /** Sleep used between retries (tests inject a fast one). */
-  sleep: z.custom<(ms: number, signal: AbortSignal) => Promise<void>>((v) => typeof v === 'function').optional(),
+  sleep: z
+    .custom<(ms: number, signal: AbortSignal) => Promise<void>>((v) => typeof v === 'function')
+    .optional(),
 });
 /** Options of `evaluate`; see {@link EvaluateOptionsSchema}. */
 export type EvaluateOptions = z.input<typeof EvaluateOptionsSchema>;
@@ -84,7 +90,10 @@ type RunOutcome =
  * failures end as `validForScoring: false` with `error` set (after one whole-loop re-dispatch); a context
  * overflow or a missing answer is a valid 0.
  */
-export async function runOpenAIAgent(env: Environment, options: EvaluateOptions): Promise<EpisodeResult> {
+export async function runOpenAIAgent(
+  env: Environment,
+  options: EvaluateOptions,
+): Promise<EpisodeResult> {
   const parsed = parseWith(EvaluateOptionsSchema, options, 'evaluate options');
   const internals = internalsOf(env);
   const startedAtMs = internals.clock();
@@ -118,7 +127,12 @@ export async function runOpenAIAgent(env: Environment, options: EvaluateOptions)
   } finally {
     clearTimeout(taskTimer);
   }
-  const extra = { ...outcome.extra, dispatches, retries: counters.retries, modelCalls: counters.modelCalls };
+  const extra = {
+    ...outcome.extra,
+    dispatches,
+    retries: counters.retries,
+    modelCalls: counters.modelCalls,
+  };
   const result =
     outcome.kind === 'scored'
       ? internals.resultOf(outcome.episodeId, {
@@ -153,7 +167,10 @@ async function runOnce(
   counters: { retries: number; modelCalls: number },
 ): Promise<RunOutcome> {
   const internals = internalsOf(env);
-  const opened = env.reset({ taskId: options.taskId, ...(options.epoch ? { epoch: options.epoch } : {}) });
+  const opened = env.reset({
+    taskId: options.taskId,
+    ...(options.epoch ? { epoch: options.epoch } : {}),
+  });
   const episodeId = opened.episodeId;
   const problemType = opened.problem.problemType;
   const ask = (withTools: boolean): Promise<ModelReply> => {
@@ -194,7 +211,11 @@ async function runOnce(
           turnEndReason = 'max_steps';
           break;
         }
-        const stepped = await env.step({ episodeId, toolCalls: reply.toolCalls, content: reply.content });
+        const stepped = await env.step({
+          episodeId,
+          toolCalls: reply.toolCalls,
+          content: reply.content,
+        });
         if (stepped.done) {
           const state = internals.state(episodeId);
           return {
@@ -213,7 +234,11 @@ async function runOnce(
       turnEndReason = reply.finishReason === 'length' ? 'length' : 'completed';
       break;
     }
-    if (turnEndReason === 'max_steps' || turnEndReason === 'max_turns' || !isSubstantiveAnswer(candidate, problemType)) {
+    if (
+      turnEndReason === 'max_steps' ||
+      turnEndReason === 'max_turns' ||
+      !isSubstantiveAnswer(candidate, problemType)
+    ) {
       if (candidate !== null && candidate.trim() !== '') {
         internals.appendMessage(episodeId, { role: 'assistant', content: candidate });
       }
@@ -280,7 +305,12 @@ function failureOutcome(
       valid: true,
       error: null,
       redispatch: false,
-      extra: { ...context, turnEndReason: 'error', failureKind: 'context_overflow', failureDetail: error.message },
+      extra: {
+        ...context,
+        turnEndReason: 'error',
+        failureKind: 'context_overflow',
+        failureDetail: error.message,
+      },
     };
   }
   const timedOut = error.kind === 'task_timeout' || error.kind === 'deadline';

@@ -14,7 +14,13 @@ import {
   type Gathered,
   type Leg,
 } from './reference/plan';
-import { parseForecast, parsePlaces, parseRoute, parseTransport, type Place } from './reference/parse';
+import {
+  parseForecast,
+  parsePlaces,
+  parseRoute,
+  parseTransport,
+  type Place,
+} from './reference/parse';
 
 /** Options of {@link runReferenceAgent}. */
 export interface ReferenceAgentOptions {
@@ -74,9 +80,15 @@ export async function runReferenceAgent(
   // Step 2: around the main sight, and the routes between each day's stops.
   const sights = sightPool(gathered);
   const second: PlannedCall[] = [];
-  const anchor = sights.find((p) => p.location !== null) ?? gathered.hotels.find((p) => p.location !== null);
+  const anchor =
+    sights.find((p) => p.location !== null) ?? gathered.hotels.find((p) => p.location !== null);
   if (anchor?.location) {
-    const keyword = problem.problemType === 'family_study' ? '亲子' : problem.problemType === 'business' ? '商务' : '美食';
+    const keyword =
+      problem.problemType === 'family_study'
+        ? '亲子'
+        : problem.problemType === 'business'
+          ? '商务'
+          : '美食';
     second.push({
       purpose: 'nearby',
       name: 'around_search',
@@ -157,7 +169,8 @@ function gapLabel(call: PlannedCall): string {
   if (call.name === 'search_train_tickets') return '火车班次';
   if (call.name === 'weather') return '天气预报';
   if (call.name === 'direction') return '部分路线';
-  return `「${String(call.args['address'] ?? call.args['keyword'] ?? call.name)}」的搜索结果`;
+  const subject = call.args['address'] ?? call.args['keyword'];
+  return `「${typeof subject === 'string' ? subject : call.name}」的搜索结果`;
 }
 
 interface PlannedRoute {
@@ -167,7 +180,12 @@ interface PlannedRoute {
 }
 
 /** Routes worth asking for: each day's morning → afternoon sight, then hotel → first sight, then food stops. */
-function plannedRoutes(problem: TravelProblem, days: DaySchedule[], g: Gathered, dining: Place[]): PlannedRoute[] {
+function plannedRoutes(
+  problem: TravelProblem,
+  days: DaySchedule[],
+  g: Gathered,
+  dining: Place[],
+): PlannedRoute[] {
   const out: PlannedRoute[] = [];
   const seen = new Set<string>();
   const limit = Math.min(MAX_ROUTES, TOOL_BUDGETS.direction - 2);
@@ -179,12 +197,17 @@ function plannedRoutes(problem: TravelProblem, days: DaySchedule[], g: Gathered,
     out.push({
       from: a.name,
       to: b.name,
-      call: { purpose: 'route', name: 'direction', args: { origin: a.location, destination: b.location, mode } },
+      call: {
+        purpose: 'route',
+        name: 'direction',
+        args: { origin: a.location, destination: b.location, mode },
+      },
     });
   };
   const hotel = g.hotels[0];
   if (problem.problemType === 'food_tour') {
-    for (let i = 0; i + 1 < Math.min(dining.length, 6); i++) add(dining[i], dining[i + 1], 'walking');
+    for (let i = 0; i + 1 < Math.min(dining.length, 6); i++)
+      add(dining[i], dining[i + 1], 'walking');
   }
   for (const day of days) add(day.morning, day.afternoon, 'driving');
   add(hotel, days[0]?.morning, 'driving');
@@ -195,17 +218,15 @@ function plannedRoutes(problem: TravelProblem, days: DaySchedule[], g: Gathered,
 function decideAndWrite(problem: TravelProblem, g: Gathered, days: DaySchedule[]): string {
   const attempt = (economical: boolean): { text: string; covered: number } => {
     const outbound = chooseTransport(problem, g.outbound, economical);
-    const inbound = chooseTransport(
-      { ...problem, arrivalConstraint: null } as TravelProblem,
-      g.inbound,
-      economical,
-    );
+    const inbound = chooseTransport({ ...problem, arrivalConstraint: null }, g.inbound, economical);
     const hotels = g.hotels.filter((h) => h.cost !== null);
     const hotel = economical
-      ? [...hotels].sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0))[0] ?? g.hotels[0] ?? null
-      : [...hotels].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || (a.cost ?? 0) - (b.cost ?? 0))[0] ??
+      ? ([...hotels].sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0))[0] ?? g.hotels[0] ?? null)
+      : ([...hotels].sort(
+          (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || (a.cost ?? 0) - (b.cost ?? 0),
+        )[0] ??
         g.hotels[0] ??
-        null;
+        null);
     const plannedDays = economical ? cheaperMeals(days, diningPool(g)) : days;
     const budget = budgetLines({
       problem,
@@ -234,7 +255,9 @@ function decideAndWrite(problem: TravelProblem, g: Gathered, days: DaySchedule[]
 
 /** The same days with each meal moved to the cheapest restaurants, keeping variety. */
 function cheaperMeals(days: DaySchedule[], dining: Place[]): DaySchedule[] {
-  const priced = dining.filter((p) => p.cost !== null).sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0));
+  const priced = dining
+    .filter((p) => p.cost !== null)
+    .sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0));
   if (priced.length === 0) return days;
   const cheap = priced.slice(0, Math.max(2, Math.ceil(priced.length / 2)));
   return days.map((d, i) => ({

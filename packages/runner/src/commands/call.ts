@@ -22,9 +22,13 @@ export async function callCommand(
 ): Promise<number> {
   const world = stringFlag(options.world) ?? config.world;
   if (!(WORLDS as readonly string[]).includes(world)) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `unknown world ${JSON.stringify(world)}`, {
-      hint: `use one of ${WORLDS.join(', ')}`,
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `unknown world ${JSON.stringify(world)}`,
+      {
+        hint: `use one of ${WORLDS.join(', ')}`,
+      },
+    );
   }
   const epoch = epochAt(now, { salt: stringFlag(options.salt) ?? config.salt });
   const context = createToolContext({ world: world as (typeof WORLDS)[number], epoch });

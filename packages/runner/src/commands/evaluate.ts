@@ -3,7 +3,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
-import { ERROR_CODES, NavworldError, epochAt, type EpisodeResult, type Epoch } from '@navworld/core-types';
+import {
+  ERROR_CODES,
+  NavworldError,
+  epochAt,
+  type EpisodeResult,
+  type Epoch,
+} from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
 import type { CliConfig } from '../config';
 import { parseTaskRange } from '../config';
@@ -67,19 +73,33 @@ export async function evaluateCommand(
 ): Promise<number> {
   const agent = stringFlag(options.agent) ?? 'reference';
   if (agent !== 'reference' && agent !== 'openai') {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `unknown agent ${JSON.stringify(agent)}`, {
-      hint: 'use --agent reference (offline, no key) or --agent openai',
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `unknown agent ${JSON.stringify(agent)}`,
+      {
+        hint: 'use --agent reference (offline, no key) or --agent openai',
+      },
+    );
   }
   const taskIds = parseTaskRange(stringFlag(options.tasks) ?? '0-69');
   const repeats = intFlag(options.repeats, 'repeats', 1, 100, 1);
-  const concurrency = intFlag(options.concurrency, 'concurrency', 1, 256, agent === 'reference' ? 2 : 4);
+  const concurrency = intFlag(
+    options.concurrency,
+    'concurrency',
+    1,
+    256,
+    agent === 'reference' ? 2 : 4,
+  );
   const out = stringFlag(options.out) ?? `results/${agent}-results.jsonl`;
   const world = stringFlag(options.world) ?? config.world;
   if (!['offline', 'amap', 'replay', 'record'].includes(world)) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `unknown world ${JSON.stringify(world)}`, {
-      hint: 'use offline, amap, replay or record',
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `unknown world ${JSON.stringify(world)}`,
+      {
+        hint: 'use offline, amap, replay or record',
+      },
+    );
   }
 
   let model: string | undefined;
@@ -111,7 +131,8 @@ export async function evaluateCommand(
   const maxTokens = numberFlag(options.maxTokens, 'max-tokens', 1, 1_000_000);
   const maxRetries = numberFlag(options.maxRetries, 'max-retries', 0, 10);
 
-  const judge = options.judge === true || config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
+  const judge =
+    options.judge === true || config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
   const env: Environment = createEnvironment({
     world: world as 'offline' | 'amap' | 'replay' | 'record',
     epoch: epochAt(io.now, { salt: stringFlag(options.salt) ?? config.salt }),
@@ -125,7 +146,10 @@ export async function evaluateCommand(
   try {
     await mkdir(dirname(out), { recursive: true });
   } catch (error) {
-    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot create the folder of ${out}: ${(error as Error).message}`);
+    throw new NavworldError(
+      ERROR_CODES.IO_ERROR,
+      `cannot create the folder of ${out}: ${(error as Error).message}`,
+    );
   }
   const store = await openResultsStore(out, {
     resume: options.resume === true,
@@ -140,7 +164,8 @@ export async function evaluateCommand(
     }
   }
   const skipped = taskIds.length * repeats - jobs.length;
-  if (skipped > 0 && options.quiet !== true) io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
+  if (skipped > 0 && options.quiet !== true)
+    io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
 
   const progress = createProgress(jobs.length, io, options.quiet === true);
   let interrupted = false;
@@ -189,7 +214,9 @@ export async function evaluateCommand(
         stopped: () => interrupted,
       });
     } else {
-      await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()));
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()),
+      );
     }
   } finally {
     unregister();
@@ -235,7 +262,12 @@ async function runInThreads(
       };
       worker.on('message', (message: { ok: boolean; result?: EpisodeResult; error?: string }) => {
         if (!message.ok) {
-          reject(new NavworldError(ERROR_CODES.INTERNAL, `reference worker failed: ${message.error ?? ''}`));
+          reject(
+            new NavworldError(
+              ERROR_CODES.INTERNAL,
+              `reference worker failed: ${message.error ?? ''}`,
+            ),
+          );
           void worker.terminate();
           return;
         }

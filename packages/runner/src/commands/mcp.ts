@@ -10,8 +10,13 @@ export interface McpCommandOptions {
 }
 
 /** `navworld mcp`: serves the six tools over stdio (MCP) until stdin closes. */
-export async function mcpCommand(options: McpCommandOptions, config: CliConfig, now: number): Promise<number> {
-  const world = (stringFlag(options.world) ?? config.world) as 'offline' | 'amap' | 'replay' | 'record';
+export async function mcpCommand(
+  options: McpCommandOptions,
+  config: CliConfig,
+  now: number,
+): Promise<number> {
+  const world = (stringFlag(options.world) ?? config.world) as
+    'offline' | 'amap' | 'replay' | 'record';
   const epoch = epochAt(now, { salt: stringFlag(options.salt) ?? config.salt });
   await startMcpStdioServer({ world, epoch });
   // The transport keeps the process alive; resolve once stdin ends.

@@ -32,7 +32,10 @@ const ScorableSchema = z.looseObject({
  * `navworld score --episode <file>`: re-scores saved episodes (a JSON episode, or a JSONL results file) from
  * their problem, trace and answer, and compares with the saved score.
  */
-export async function scoreCommand(options: ScoreCommandOptions, judge: Judge | undefined): Promise<number> {
+export async function scoreCommand(
+  options: ScoreCommandOptions,
+  judge: Judge | undefined,
+): Promise<number> {
   const path = stringFlag(options.episode);
   if (path === undefined) {
     throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, 'missing --episode <file>', {
@@ -43,9 +46,13 @@ export async function scoreCommand(options: ScoreCommandOptions, judge: Judge | 
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot read ${path}: ${(error as Error).message}`, {
-      hint: 'check the path; a saved episode is a JSON object or a JSONL results file',
-    });
+    throw new NavworldError(
+      ERROR_CODES.IO_ERROR,
+      `cannot read ${path}: ${(error as Error).message}`,
+      {
+        hint: 'check the path; a saved episode is a JSON object or a JSONL results file',
+      },
+    );
   }
   const records = parseRecords(text, path);
   const rows: Array<Record<string, unknown>> = [];
@@ -73,9 +80,12 @@ export async function scoreCommand(options: ScoreCommandOptions, judge: Judge | 
     console.log(JSON.stringify(rows.length === 1 ? rows[0] : rows, null, 2));
   } else {
     for (const row of rows) {
-      const saved = row['savedCodeTotal'] === null ? 'no saved score' : `saved code ${String(row['savedCodeTotal'])}`;
+      const savedCode = row['savedCodeTotal'] as number | null;
+      const saved = savedCode === null ? 'no saved score' : `saved code ${savedCode}`;
       const verdict = row['matches'] === null ? '' : row['matches'] ? ' (same)' : ' (DIFFERENT)';
-      console.log(`task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`);
+      console.log(
+        `task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`,
+      );
     }
   }
   return EXIT_CODES.ok;

@@ -259,9 +259,13 @@ const internals = new WeakMap<Environment, EnvironmentInternals>();
 export function internalsOf(env: Environment): EnvironmentInternals {
   const found = internals.get(env);
   if (found === undefined) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, 'not an environment made by createEnvironment', {
-      hint: 'create one with createEnvironment(options)',
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      'not an environment made by createEnvironment',
+      {
+        hint: 'create one with createEnvironment(options)',
+      },
+    );
   }
   return found;
 }
@@ -283,7 +287,11 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   const clock = options.clock ?? Date.now;
   const debug = options.debug ?? env['NAVWORLD_DEBUG'] === '1';
   const maxEpisodes = positiveInt(options.maxEpisodes, DEFAULT_MAX_EPISODES, 'maxEpisodes');
-  const idleTimeoutMs = positiveInt(options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS, 'idleTimeoutMs');
+  const idleTimeoutMs = positiveInt(
+    options.idleTimeoutMs,
+    DEFAULT_IDLE_TIMEOUT_MS,
+    'idleTimeoutMs',
+  );
   const toolTimeoutMs = positiveInt(options.toolTimeoutMs, 120_000, 'toolTimeoutMs');
   const world = options.world ?? 'offline';
   const defaultEpoch =
@@ -356,20 +364,28 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       }
     }
     if (episodes.size >= maxEpisodes) {
-      throw new NavworldError(ERROR_CODES.EPISODE_LIMIT, `too many open episodes (${maxEpisodes})`, {
-        hint: 'finish or abandon episodes, or raise maxEpisodes',
-        details: { maxEpisodes },
-      });
+      throw new NavworldError(
+        ERROR_CODES.EPISODE_LIMIT,
+        `too many open episodes (${maxEpisodes})`,
+        {
+          hint: 'finish or abandon episodes, or raise maxEpisodes',
+          details: { maxEpisodes },
+        },
+      );
     }
   }
 
   function lookup(episodeId: string): EpisodeState {
     const state = episodes.get(episodeId);
     if (state === undefined) {
-      throw new NavworldError(ERROR_CODES.EPISODE_NOT_FOUND, `unknown episode ${JSON.stringify(episodeId)}`, {
-        hint: 'call reset first; idle episodes are dropped after the idle timeout',
-        details: { episodeId },
-      });
+      throw new NavworldError(
+        ERROR_CODES.EPISODE_NOT_FOUND,
+        `unknown episode ${JSON.stringify(episodeId)}`,
+        {
+          hint: 'call reset first; idle episodes are dropped after the idle timeout',
+          details: { episodeId },
+        },
+      );
     }
     return state;
   }
@@ -733,15 +749,21 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     stats() {
       let open = 0;
       for (const state of episodes.values()) if (!state.done) open++;
-      return { episodes: episodes.size, open, created, swept, toolCalls: toolCallCount, maxEpisodes };
+      return {
+        episodes: episodes.size,
+        open,
+        created,
+        swept,
+        toolCalls: toolCallCount,
+        maxEpisodes,
+      };
     },
-    async close() {
+    close() {
       closed = true;
       episodes.clear();
-      for (const context of contexts.values()) {
-        context.close();
-      }
+      for (const context of contexts.values()) context.close();
       contexts.clear();
+      return Promise.resolve();
     },
   };
 

@@ -16,7 +16,10 @@ const TYPE_KEYWORDS: Record<ProblemType, RegExp> = {
  * Whether an answer is substantial enough to be scored as it is: at least 200 code points once trimmed and
  * containing a keyword of its problem type. Otherwise the agent loop sends the final-answer prompt.
  */
-export function isSubstantiveAnswer(answer: string | null | undefined, problemType: ProblemType): boolean {
+export function isSubstantiveAnswer(
+  answer: string | null | undefined,
+  problemType: ProblemType,
+): boolean {
   if (answer === null || answer === undefined) return false;
   const trimmed = answer.trim();
   if ([...trimmed].length < SUBSTANTIVE_MIN_LENGTH) return false;

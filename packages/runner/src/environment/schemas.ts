@@ -33,7 +33,11 @@ export type StepInput = z.input<typeof StepInputSchema>;
 /** Input of `reset`. */
 export const ResetInputSchema = z.object({
   /** Task id (0 ≤ id < 2^31). */
-  taskId: z.number().int().min(0).max(2 ** 31 - 1),
+  taskId: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   /** The epoch to run in; defaults to the environment's epoch. */
   epoch: EpochSchema.optional(),
 });

@@ -1,5 +1,10 @@
 import pc from 'picocolors';
-import { ERROR_CODES, NavworldError, toNavworldError, type NavworldErrorCode } from '@navworld/core-types';
+import {
+  ERROR_CODES,
+  NavworldError,
+  toNavworldError,
+  type NavworldErrorCode,
+} from '@navworld/core-types';
 
 /** Exit codes of the `navworld` command. */
 export const EXIT_CODES = {
@@ -67,26 +72,51 @@ function isCacError(error: unknown): error is Error {
   return error instanceof Error && error.name === 'CACError';
 }
 
+function flagText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
+}
+
 /** Reads a whole-number flag, throwing `INVALID_ARGUMENT` when it is not one in range. */
-export function intFlag(value: unknown, name: string, min: number, max: number, fallback: number): number {
+export function intFlag(
+  value: unknown,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : Number(String(value));
+  const n = typeof value === 'number' ? value : Number(flagText(value));
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `--${name} must be a whole number from ${min} to ${max}`, {
-      details: { [name]: String(value) },
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `--${name} must be a whole number from ${min} to ${max}`,
+      {
+        details: { [name]: flagText(value) },
+      },
+    );
   }
   return n;
 }
 
 /** Reads a number flag. */
-export function numberFlag(value: unknown, name: string, min: number, max: number): number | undefined {
+export function numberFlag(
+  value: unknown,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : Number(String(value));
+  const n = typeof value === 'number' ? value : Number(flagText(value));
   if (!Number.isFinite(n) || n < min || n > max) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `--${name} must be a number from ${min} to ${max}`, {
-      details: { [name]: String(value) },
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `--${name} must be a number from ${min} to ${max}`,
+      {
+        details: { [name]: flagText(value) },
+      },
+    );
   }
   return n;
 }
@@ -94,5 +124,5 @@ export function numberFlag(value: unknown, name: string, min: number, max: numbe
 /** Reads a string flag (cac turns digit-only values into numbers). */
 export function stringFlag(value: unknown): string | undefined {
   if (value === undefined || value === null || value === true || value === false) return undefined;
-  return String(value);
+  return flagText(value);
 }

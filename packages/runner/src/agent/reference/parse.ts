@@ -136,7 +136,15 @@ export function parseForecast(text: string): ForecastDay[] {
   let current: ForecastDay | null = null;
   for (const [key, value] of fields(text)) {
     if (key === '日期') {
-      current = { date: value, dayWeather: '', nightWeather: '', dayTemp: '', nightTemp: '', wind: '', power: '' };
+      current = {
+        date: value,
+        dayWeather: '',
+        nightWeather: '',
+        dayTemp: '',
+        nightTemp: '',
+        wind: '',
+        power: '',
+      };
       days.push(current);
       continue;
     }
@@ -153,7 +161,15 @@ export function parseForecast(text: string): ForecastDay[] {
 
 /** Reads a route. */
 export function parseRoute(text: string): Route | null {
-  const route: Route = { mode: '', distance: null, duration: null, taxiCost: null, fare: null, lines: '', steps: [] };
+  const route: Route = {
+    mode: '',
+    distance: null,
+    duration: null,
+    taxiCost: null,
+    fare: null,
+    lines: '',
+    steps: [],
+  };
   let seen = false;
   for (const [key, value] of fields(text)) {
     if (key === '出行方式') route.mode = value;
@@ -185,9 +201,14 @@ export function parseTransport(text: string, kind: 'flight' | 'train'): Transpor
     const depart = /(\d{1,2}:\d{2})\s*从(.+?)出发/.exec(line);
     const arrive = /(\d{1,2}:\d{2})\s*([（(]次日[）)])?\s*(?:到达|抵达)([^，,。\s]+)/.exec(line);
     if (!id || !price || !depart || !arrive) continue;
-    const carrier = /[（(]([^）)]+)[）)]/.exec(line.slice(id.index + id[0].length, id.index + id[0].length + 20));
+    const carrier = /[（(]([^）)]+)[）)]/.exec(
+      line.slice(id.index + id[0].length, id.index + id[0].length + 20),
+    );
     const duration = /(?:飞行时长|全程约|历时|用时)\s*([^，,。\s]+)/.exec(line);
-    const seat = kind === 'train' ? /([\u4e00-\u9fa5]{1,4}座)/.exec(line) : /(经济舱|商务舱|头等舱)/.exec(line);
+    const seat =
+      kind === 'train'
+        ? /([\u4e00-\u9fa5]{1,4}座)/.exec(line)
+        : /(经济舱|商务舱|头等舱)/.exec(line);
     options.push({
       kind,
       id: id[1]!,

@@ -71,7 +71,11 @@ export function diningPool(g: Pick<Gathered, 'food' | 'nearby'>): Place[] {
 }
 
 /** Assigns two sights and two meals to every day, cycling through the tool's places. */
-export function scheduleDays(problem: TravelProblem, sights: Place[], dining: Place[]): DaySchedule[] {
+export function scheduleDays(
+  problem: TravelProblem,
+  sights: Place[],
+  dining: Place[],
+): DaySchedule[] {
   const days: DaySchedule[] = [];
   const n = Math.max(1, problem.numDays);
   for (let i = 0; i < n; i++) {
@@ -130,7 +134,12 @@ export function chooseTransport(
       reasons.push(`满足「${problem.arrivalConstraint}」的到达要求`);
     } else {
       reasons.push(`没有班次能满足「${problem.arrivalConstraint}」，因此选择最早到达的一班`);
-      pool = [...pool].sort((a, b) => Number(a.nextDay) - Number(b.nextDay) || timeValue(a.arrival) - timeValue(b.arrival)).slice(0, 1);
+      pool = [...pool]
+        .sort(
+          (a, b) =>
+            Number(a.nextDay) - Number(b.nextDay) || timeValue(a.arrival) - timeValue(b.arrival),
+        )
+        .slice(0, 1);
     }
   }
   const pref = problem.preference ?? '';
@@ -146,7 +155,9 @@ export function chooseTransport(
       const t = timeValue(o.departure);
       return t >= 8 * 60 && t <= 18 * 60 ? 0 : 1;
     };
-    sorted = [...pool].sort((a, b) => daytime(a) - daytime(b) || a.minutes - b.minutes || a.price - b.price);
+    sorted = [...pool].sort(
+      (a, b) => daytime(a) - daytime(b) || a.minutes - b.minutes || a.price - b.price,
+    );
     reasons.push('白天出发、耗时较短，旅途更舒适');
   } else {
     sorted = [...pool].sort((a, b) => a.price + a.minutes * 2 - (b.price + b.minutes * 2));
@@ -179,7 +190,11 @@ function placeLine(p: Place): string {
   const parts: string[] = [];
   if (p.costKind === '门票' && p.cost !== null) parts.push(`${p.name}，门票${p.cost}元`);
   else if (p.costKind !== null && p.cost !== null) {
-    parts.push(p.costKind === '房价' ? `（${p.cost}元/晚）${p.name}` : `（${p.costKind}${p.cost}元）${p.name}`);
+    parts.push(
+      p.costKind === '房价'
+        ? `（${p.cost}元/晚）${p.name}`
+        : `（${p.costKind}${p.cost}元）${p.name}`,
+    );
   } else parts.push(p.name);
   if (p.address) parts.push(`地址：${p.address}`);
   if (p.rating !== null) parts.push(`评分${p.rating}`);
@@ -202,7 +217,11 @@ function legLine(leg: Leg): string {
   return line;
 }
 
-function legBetween(legs: Leg[], from: string | undefined, to: string | undefined): Leg | undefined {
+function legBetween(
+  legs: Leg[],
+  from: string | undefined,
+  to: string | undefined,
+): Leg | undefined {
   if (!from || !to) return undefined;
   return legs.find((l) => l.from === from && l.to === to);
 }
@@ -220,16 +239,25 @@ function temperatureNumber(text: string): number | null {
 
 /** Clothing and activity advice from the forecast's own numbers (no weather word that the tool did not give). */
 function weatherAdvice(forecast: ForecastDay[]): string[] {
-  const highs = forecast.map((f) => temperatureNumber(f.dayTemp)).filter((v): v is number => v !== null);
-  const lows = forecast.map((f) => temperatureNumber(f.nightTemp)).filter((v): v is number => v !== null);
+  const highs = forecast
+    .map((f) => temperatureNumber(f.dayTemp))
+    .filter((v): v is number => v !== null);
+  const lows = forecast
+    .map((f) => temperatureNumber(f.nightTemp))
+    .filter((v): v is number => v !== null);
   if (highs.length === 0) return ['预报数据不完整，建议出发前再次确认当地气温。'];
   const max = Math.max(...highs);
   const min = lows.length > 0 ? Math.min(...lows) : Math.min(...highs);
   const advice: string[] = [];
-  if (max >= 30) advice.push(`最高气温达到${max}度，建议穿轻薄透气的衣物，做好防晒并及时补水，午后尽量安排室内参观。`);
-  else if (max >= 20) advice.push(`白天最高${max}度左右，体感舒适，建议穿长袖薄外套，方便早晚增减衣物。`);
+  if (max >= 30)
+    advice.push(
+      `最高气温达到${max}度，建议穿轻薄透气的衣物，做好防晒并及时补水，午后尽量安排室内参观。`,
+    );
+  else if (max >= 20)
+    advice.push(`白天最高${max}度左右，体感舒适，建议穿长袖薄外套，方便早晚增减衣物。`);
   else if (max >= 10) advice.push(`白天最高只有${max}度，建议穿毛衣加外套，早晚注意保暖。`);
-  else advice.push(`白天最高仅${max}度，气温偏低，建议穿羽绒服、戴帽子手套，户外停留时间不宜过长。`);
+  else
+    advice.push(`白天最高仅${max}度，气温偏低，建议穿羽绒服、戴帽子手套，户外停留时间不宜过长。`);
   if (max - min >= 10) advice.push(`昼夜温差约${max - min}度，因此夜间出行要多带一件外套。`);
   const wet = forecast.some((f) => /雨/.test(f.dayWeather + f.nightWeather));
   if (wet) advice.push('预报中有降水的日子建议随身携带雨具，并把室内景点调整到当天。');
@@ -237,10 +265,19 @@ function weatherAdvice(forecast: ForecastDay[]): string[] {
 }
 
 const CONSTRAINT_ANSWERS: Array<[RegExp, string]> = [
-  [/避开人群/, '行程把热门景点放在上午开门后尽早进入，午后安排相对小众的地点，并建议工作日出行以避开人流高峰。'],
-  [/无障碍/, '优先选择有无障碍通道和电梯的景点与酒店，出行以打车为主，减少台阶和长距离步行，出发前建议电话确认无障碍设施。'],
+  [
+    /避开人群/,
+    '行程把热门景点放在上午开门后尽早进入，午后安排相对小众的地点，并建议工作日出行以避开人流高峰。',
+  ],
+  [
+    /无障碍/,
+    '优先选择有无障碍通道和电梯的景点与酒店，出行以打车为主，减少台阶和长距离步行，出发前建议电话确认无障碍设施。',
+  ],
   [/轻松休闲/, '每天只安排两个主要景点，中午留出休息时间，傍晚不再安排远距离移动，节奏比较宽松。'],
-  [/预算优先|经济优先/, '交通、住宿和餐饮都优先选择工具结果中价格较低的选项，并在预算表中保留结余。'],
+  [
+    /预算优先|经济优先/,
+    '交通、住宿和餐饮都优先选择工具结果中价格较低的选项，并在预算表中保留结余。',
+  ],
   [/舒适优先/, '交通选择白天出发、耗时较短的班次，住宿选择评分较高的酒店，市内移动以打车为主。'],
   [/速度优先/, '城际交通选择全程耗时最短的班次，市内路线按距离就近串联，减少往返折腾。'],
   [/热门景点|打卡/, '行程覆盖了工具返回的评分较高的代表性景点，方便拍照打卡。'],
@@ -304,7 +341,10 @@ export function budgetLines(input: {
       amount: money(input.inbound.price * g),
     });
   }
-  const nights = problem.problemType === 'intercity' || problem.problemType === 'single_poi' ? 0 : Math.max(0, problem.numDays - 1);
+  const nights =
+    problem.problemType === 'intercity' || problem.problemType === 'single_poi'
+      ? 0
+      : Math.max(0, problem.numDays - 1);
   if (input.hotel && input.hotel.cost !== null && nights > 0) {
     const rooms = Math.ceil(g / 2);
     lines.push({
@@ -360,7 +400,8 @@ export function budgetLines(input: {
 /** The part of the cost the problem's budget covers (per person, the whole group, or dining only). */
 export function budgetCovered(problem: TravelProblem, lines: BudgetLine[]): number {
   const scope = (problem as { budgetScope?: string }).budgetScope ?? 'group_total';
-  if (scope === 'dining') return lines.filter((l) => l.label === '餐饮').reduce((a, l) => a + l.amount, 0);
+  if (scope === 'dining')
+    return lines.filter((l) => l.label === '餐饮').reduce((a, l) => a + l.amount, 0);
   const total = lines.reduce((a, l) => a + l.amount, 0);
   if (scope === 'per_person') return Math.ceil(total / Math.max(1, problem.groupSize));
   return total;
@@ -410,7 +451,9 @@ export function writePlan(input: PlanInput): string {
   if (problem.originCity) {
     out.push('## 一、城际交通（航班/火车对比与推荐）');
     out.push('');
-    const legs: Array<[string, TransportOption[], { choice: TransportOption; reasons: string[] } | null]> = [
+    const legs: Array<
+      [string, TransportOption[], { choice: TransportOption; reasons: string[] } | null]
+    > = [
       ['去程', g.outbound, input.outbound],
       ['返程', g.inbound, input.inbound],
     ];
@@ -430,11 +473,14 @@ export function writePlan(input: PlanInput): string {
           const cmp = others
             .map((o) => {
               const diff = o.price - c.price;
-              const priceNote = diff === 0 ? '票价相同' : diff > 0 ? `贵${diff}元` : `便宜${-diff}元`;
+              const priceNote =
+                diff === 0 ? '票价相同' : diff > 0 ? `贵${diff}元` : `便宜${-diff}元`;
               return `${o.id}（${o.departure}出发，${priceNote}，全程${o.duration}）`;
             })
             .join('；');
-          out.push(`对比其他选择：${cmp}。相比之下，${c.id}在时间、价格和舒适度之间的平衡更适合本次出行。`);
+          out.push(
+            `对比其他选择：${cmp}。相比之下，${c.id}在时间、价格和舒适度之间的平衡更适合本次出行。`,
+          );
         }
         out.push('');
       }
@@ -451,7 +497,9 @@ export function writePlan(input: PlanInput): string {
   if (g.forecast.length > 0) {
     for (const f of g.forecast) {
       const wind = [f.wind, f.power].filter((s) => s !== '').join('');
-      out.push(`- ${f.date}：天气${weatherWords(f)}，气温${f.nightTemp}～${f.dayTemp}${wind ? `，${wind}` : ''}。`);
+      out.push(
+        `- ${f.date}：天气${weatherWords(f)}，气温${f.nightTemp}～${f.dayTemp}${wind ? `，${wind}` : ''}。`,
+      );
     }
     for (const line of weatherAdvice(g.forecast)) out.push(line);
     out.push('天气预报只覆盖最近几天，行程后半段的天气建议出发前再查一次。');
@@ -468,43 +516,63 @@ export function writePlan(input: PlanInput): string {
     const lines: string[] = [];
     if (day.day === 1 && input.outbound) {
       const c = input.outbound.choice;
-      lines.push(`- 抵达：乘坐${c.kind === 'flight' ? '航班' : '高铁'}${c.id}于${c.arrival}到达${c.to}，随后前往酒店放下行李。`);
+      lines.push(
+        `- 抵达：乘坐${c.kind === 'flight' ? '航班' : '高铁'}${c.id}于${c.arrival}到达${c.to}，随后前往酒店放下行李。`,
+      );
     }
     if (day.morning) {
       const p = day.morning;
-      const ticket = p.costKind === '门票' && p.cost !== null ? (p.cost === 0 ? '免费参观' : `门票${p.cost}元`) : '';
+      const ticket =
+        p.costKind === '门票' && p.cost !== null
+          ? p.cost === 0
+            ? '免费参观'
+            : `门票${p.cost}元`
+          : '';
       lines.push(
         `- 上午 09:00-11:30 游览【${p.name}】${ticket ? `${ticket}，` : ''}${p.address ? `地址：${p.address}` : ''}${p.hours ? `，开放时间${p.hours}` : ''}。`,
       );
     }
     if (day.lunch) {
       const p = day.lunch;
-      lines.push(`- 午餐：${p.cost !== null ? `人均${p.cost}元，` : ''}${p.name}${p.address ? `，位于${p.address}` : ''}。`);
+      lines.push(
+        `- 午餐：${p.cost !== null ? `人均${p.cost}元，` : ''}${p.name}${p.address ? `，位于${p.address}` : ''}。`,
+      );
     }
     const leg = legBetween(g.legs, day.morning?.name, day.afternoon?.name);
     if (leg) lines.push(`- 交通：${legLine(leg)}。`);
     if (day.afternoon) {
       const p = day.afternoon;
-      const ticket = p.costKind === '门票' && p.cost !== null ? (p.cost === 0 ? '免费参观' : `门票${p.cost}元`) : '';
+      const ticket =
+        p.costKind === '门票' && p.cost !== null
+          ? p.cost === 0
+            ? '免费参观'
+            : `门票${p.cost}元`
+          : '';
       lines.push(
         `- 下午 14:00-17:00 参观【${p.name}】${ticket ? `${ticket}，` : ''}${p.address ? `地址：${p.address}，` : ''}建议预留两到三小时。`,
       );
     }
     if (day.dinner) {
       const p = day.dinner;
-      lines.push(`- 晚餐：${p.cost !== null ? `人均${p.cost}元，` : ''}${p.name}，推荐品尝当地特色菜。`);
+      lines.push(
+        `- 晚餐：${p.cost !== null ? `人均${p.cost}元，` : ''}${p.name}，推荐品尝当地特色菜。`,
+      );
     }
     if (hotel && (problem.numDays > 1 || problem.problemType === 'intercity')) {
       lines.push(`- 住宿：${hotel.name}${hotel.cost !== null ? `（${hotel.cost}元/晚）` : ''}。`);
     }
     if (input.inbound && day.day === days.length) {
       const c = input.inbound.choice;
-      lines.push(`- 返程：乘坐${c.kind === 'flight' ? '航班' : '高铁'}${c.id}于${c.departure}从${c.from}出发返回。`);
+      lines.push(
+        `- 返程：乘坐${c.kind === 'flight' ? '航班' : '高铁'}${c.id}于${c.departure}从${c.from}出发返回。`,
+      );
     }
     out.push(...lines);
     out.push('');
   }
-  const otherLegs = g.legs.filter((l) => !days.some((d) => d.morning?.name === l.from && d.afternoon?.name === l.to));
+  const otherLegs = g.legs.filter(
+    (l) => !days.some((d) => d.morning?.name === l.from && d.afternoon?.name === l.to),
+  );
   if (otherLegs.length > 0) {
     out.push('**其他路线参考（来自路线规划工具）：**');
     for (const leg of otherLegs) out.push(`- ${legLine(leg)}。`);
@@ -524,22 +592,30 @@ export function writePlan(input: PlanInput): string {
         );
       }
     }
-    out.push('教育收获：通过这些场馆的参观与动手体验，孩子能把课本知识和实物联系起来，建议回家后一起整理学习笔记。');
+    out.push(
+      '教育收获：通过这些场馆的参观与动手体验，孩子能把课本知识和实物联系起来，建议回家后一起整理学习笔记。',
+    );
     out.push('');
   }
   if (problem.problemType === 'business') {
     out.push('## 商务安排');
     out.push('');
     const venue = g.venues[0];
-    if (venue) out.push(`会议与洽谈可安排在${venue.name}${venue.address ? `（${venue.address}）` : ''}，配套会议室和商务中心，距离酒店较近，便于往返。`);
-    if (hotel) out.push(`商务酒店选择${hotel.name}，配有商务中心和会议室，适合接待客户与临时办公。`);
+    if (venue)
+      out.push(
+        `会议与洽谈可安排在${venue.name}${venue.address ? `（${venue.address}）` : ''}，配套会议室和商务中心，距离酒店较近，便于往返。`,
+      );
+    if (hotel)
+      out.push(`商务酒店选择${hotel.name}，配有商务中心和会议室，适合接待客户与临时办公。`);
     out.push('每天上午处理会议与拜访，晚上的商务宴请安排在评分较高的餐厅，方便交流。');
     out.push('');
   }
   // Lodging and dining.
   out.push('## 四、住宿推荐');
   out.push('');
-  const hotels = unique(g.hotels.filter(isLodging).length > 0 ? g.hotels.filter(isLodging) : g.hotels);
+  const hotels = unique(
+    g.hotels.filter(isLodging).length > 0 ? g.hotels.filter(isLodging) : g.hotels,
+  );
   if (hotels.length > 0) {
     if (hotel) {
       out.push(
@@ -559,11 +635,16 @@ export function writePlan(input: PlanInput): string {
   out.push('');
   if (dining.length > 0) {
     for (const p of dining.slice(0, 10)) {
-      const note = problem.problemType === 'food_tour' ? `，招牌推荐：${problem.foodTheme ?? '本地特色'}相关菜品` : '';
+      const note =
+        problem.problemType === 'food_tour'
+          ? `，招牌推荐：${problem.foodTheme ?? '本地特色'}相关菜品`
+          : '';
       out.push(`- ${placeLine(p)}${note}`);
     }
     if (problem.problemType === 'food_tour') {
-      out.push('美食路线顺序：先去离住处最近的店，然后沿路线规划工具给出的路线依次前往，最后在晚餐时段去人气最高的一家；热门店铺饭点排队较久，建议错峰用餐或提前预约。');
+      out.push(
+        '美食路线顺序：先去离住处最近的店，然后沿路线规划工具给出的路线依次前往，最后在晚餐时段去人气最高的一家；热门店铺饭点排队较久，建议错峰用餐或提前预约。',
+      );
     }
   } else {
     out.push('餐厅搜索没有返回结果，建议就近选择评价较好的本地餐馆。');
@@ -571,12 +652,24 @@ export function writePlan(input: PlanInput): string {
   out.push('');
 
   const extras = unique([...g.nearby, ...g.venues, ...g.sights]).filter(
-    (p) => !days.some((d) => d.morning?.name === p.name || d.afternoon?.name === p.name || d.lunch?.name === p.name || d.dinner?.name === p.name) && !dining.some((x) => x.name === p.name),
+    (p) =>
+      !days.some(
+        (d) =>
+          d.morning?.name === p.name ||
+          d.afternoon?.name === p.name ||
+          d.lunch?.name === p.name ||
+          d.dinner?.name === p.name,
+      ) && !dining.some((x) => x.name === p.name),
   );
   if (extras.length > 0) {
-    out.push(problem.problemType === 'business' ? '## 六、会议与商务配套' : '## 六、周边推荐（附近可顺路前往）');
+    out.push(
+      problem.problemType === 'business'
+        ? '## 六、会议与商务配套'
+        : '## 六、周边推荐（附近可顺路前往）',
+    );
     out.push('');
-    for (const p of extras.slice(0, 10)) out.push(`- ${placeLine(p)}${p.distance ? `，距中心点${p.distance}` : ''}`);
+    for (const p of extras.slice(0, 10))
+      out.push(`- ${placeLine(p)}${p.distance ? `，距中心点${p.distance}` : ''}`);
     out.push('');
   }
 
@@ -585,7 +678,8 @@ export function writePlan(input: PlanInput): string {
   out.push('');
   const total = input.budget.reduce((a, l) => a + l.amount, 0);
   for (const line of input.budget) out.push(`- ${line.label}：${line.formula} = ${line.amount}元`);
-  if (input.budget.length > 0) out.push(`- 合计：${input.budget.map((l) => l.amount).join(' + ')} = ${total}元`);
+  if (input.budget.length > 0)
+    out.push(`- 合计：${input.budget.map((l) => l.amount).join(' + ')} = ${total}元`);
   const covered = budgetCovered(problem, input.budget);
   const scope = (problem as { budgetScope?: string }).budgetScope ?? 'group_total';
   const scopeLabel = scope === 'per_person' ? '人均' : scope === 'dining' ? '餐饮' : '总';
@@ -609,8 +703,10 @@ export function writePlan(input: PlanInput): string {
   if (constraints.length > 0 || problem.preference || problem.arrivalConstraint) {
     out.push('## 八、个性化要求的落实');
     out.push('');
-    if (problem.preference) out.push(`- 交通偏好「${problem.preference}」：推荐班次的选择已经优先考虑这一点。`);
-    if (problem.arrivalConstraint) out.push(`- 到达要求「${problem.arrivalConstraint}」：见城际交通部分的推荐理由。`);
+    if (problem.preference)
+      out.push(`- 交通偏好「${problem.preference}」：推荐班次的选择已经优先考虑这一点。`);
+    if (problem.arrivalConstraint)
+      out.push(`- 到达要求「${problem.arrivalConstraint}」：见城际交通部分的推荐理由。`);
     for (const c of constraints) out.push(`- 「${c}」：${constraintAnswer(c)}`);
     for (const [a, b] of pairs) out.push(`- 「${a}」与「${b}」的取舍：${tradeOff(a, b)}`);
     out.push('');
@@ -619,9 +715,12 @@ export function writePlan(input: PlanInput): string {
   // Limits.
   out.push('## 九、注意事项与数据说明');
   out.push('');
-  out.push('- 班次、票价和营业时间来自本次查询，实际出行前请在官方渠道再次确认，票价可能随余票变化。');
+  out.push(
+    '- 班次、票价和营业时间来自本次查询，实际出行前请在官方渠道再次确认，票价可能随余票变化。',
+  );
   out.push('- 路线距离和耗时按正常路况估算，高峰时段建议预留更多时间。');
-  if (g.gaps.length > 0) out.push(`- 以下信息没有查到：${g.gaps.join('、')}，方案中相应部分只给出了一般性建议。`);
+  if (g.gaps.length > 0)
+    out.push(`- 以下信息没有查到：${g.gaps.join('、')}，方案中相应部分只给出了一般性建议。`);
   out.push('- 综合考虑交通、天气和预算，建议提前预订热门景点门票和酒店。');
   return out.join('\n');
 }

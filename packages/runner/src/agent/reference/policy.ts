@@ -37,12 +37,20 @@ export function firstBatch(problem: TravelProblem): PlannedCall[] {
   const city = problem.destinationCity;
   const calls: PlannedCall[] = [
     { purpose: 'weather', name: 'weather', args: { city } },
-    { purpose: 'sights', name: 'poi_search', args: { address: sightKeyword(problem), region: city } },
+    {
+      purpose: 'sights',
+      name: 'poi_search',
+      args: { address: sightKeyword(problem), region: city },
+    },
   ];
   switch (problem.problemType) {
     case 'food_tour':
       calls.push(
-        { purpose: 'food', name: 'poi_search', args: { address: problem.foodTheme ?? '美食', region: city } },
+        {
+          purpose: 'food',
+          name: 'poi_search',
+          args: { address: problem.foodTheme ?? '美食', region: city },
+        },
         { purpose: 'food', name: 'poi_search', args: { address: '特色小吃', region: city } },
         { purpose: 'hotels', name: 'poi_search', args: { address: '酒店', region: city } },
       );
@@ -96,7 +104,8 @@ export function firstBatch(problem: TravelProblem): PlannedCall[] {
     for (const leg of legs) {
       const args = { date: leg.date, from_city: leg.from, to_city: leg.to };
       if (flights) calls.push({ purpose: `${leg.purpose}-flight`, name: 'search_flights', args });
-      if (trains) calls.push({ purpose: `${leg.purpose}-train`, name: 'search_train_tickets', args });
+      if (trains)
+        calls.push({ purpose: `${leg.purpose}-train`, name: 'search_train_tickets', args });
     }
   }
   return calls;
