@@ -36,7 +36,17 @@ function randomJson(rng: Rng, depth = 0): unknown {
       return Array.from({ length: Math.floor(rng() * 4) }, () => randomJson(rng, depth + 1));
     default: {
       const out: Record<string, unknown> = {};
-      const keys = ['task_id', 'episode_id', 'tool_calls', 'content', 'seed', 'epoch', 'model', 'base_url', 'x'];
+      const keys = [
+        'task_id',
+        'episode_id',
+        'tool_calls',
+        'content',
+        'seed',
+        'epoch',
+        'model',
+        'base_url',
+        'x',
+      ];
       for (let i = Math.floor(rng() * 4); i > 0; i -= 1) {
         out[pick(rng, [...keys, randomString(rng, 8)])] = randomJson(rng, depth + 1);
       }
@@ -60,12 +70,19 @@ function malformed(rng: Rng): { path: string; body: string | Buffer } {
     }
     case 1: {
       // Valid JSON cut short.
-      const text = JSON.stringify({ task_id: 7, episode_id: 'e', tool_calls: [{ function: { name: 'weather' } }] });
+      const text = JSON.stringify({
+        task_id: 7,
+        episode_id: 'e',
+        tool_calls: [{ function: { name: 'weather' } }],
+      });
       return { path, body: text.slice(0, 1 + Math.floor(rng() * (text.length - 2))) };
     }
     case 2:
       // Random JSON of any shape, with an unknown key so that it can never be a valid body.
-      return { path, body: JSON.stringify({ ...(randomJson(rng) as object), ['zz_' + randomString(rng, 4)]: 1 }) };
+      return {
+        path,
+        body: JSON.stringify({ ...(randomJson(rng) as object), ['zz_' + randomString(rng, 4)]: 1 }),
+      };
     case 3:
       // Top-level non-objects.
       return { path, body: JSON.stringify(pick(rng, [null, 1, 'x', [], [{}], true])) };
@@ -81,14 +98,22 @@ function malformed(rng: Rng): { path: string; body: string | Buffer } {
         [null],
         [{ function: { name: 'weather', arguments: '{"city":"北京"}' } }],
       ]);
-      return { path: '/v1/step', body: JSON.stringify({ episode_id: randomString(rng, 40) || 'x', tool_calls: calls }) };
+      return {
+        path: '/v1/step',
+        body: JSON.stringify({ episode_id: randomString(rng, 40) || 'x', tool_calls: calls }),
+      };
     }
     case 6: {
       // Evaluate bodies: missing fields, bad types, or a base_url the (empty) allow-list refuses.
       const body: Record<string, unknown> = {
         task_id: 1,
         model: 'm',
-        base_url: pick(rng, ['https://example.com/v1', 'file:///etc/passwd', 'javascript:alert(1)', 12]),
+        base_url: pick(rng, [
+          'https://example.com/v1',
+          'file:///etc/passwd',
+          'javascript:alert(1)',
+          12,
+        ]),
       };
       if (rng() < 0.3) delete body[pick(rng, ['task_id', 'model', 'base_url'])];
       if (rng() < 0.3) body['temperature'] = pick(rng, [-1, 3, 'hot']);
@@ -144,7 +169,9 @@ describe('fuzzing the server', () => {
           typeof answer.json?.error?.code === 'string' &&
           typeof answer.json?.error?.message === 'string';
         if (!ok && failures.length < 5) {
-          failures.push(`${c.path} ${String(c.body).slice(0, 120)} → ${answer.status} ${answer.text.slice(0, 200)}`);
+          failures.push(
+            `${c.path} ${String(c.body).slice(0, 120)} → ${answer.status} ${answer.text.slice(0, 200)}`,
+          );
         }
       }
     }
