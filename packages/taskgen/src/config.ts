@@ -7,7 +7,7 @@ import type { Difficulty, DifficultyProfile, ProblemType } from '@navworld/core-
 export const TASKGEN_VERSION = '1.0.0';
 
 /** Prefix of the seed string: the generator for task `n` is seeded with `${SEED_PREFIX}${n}`. */
-export const SEED_PREFIX = 'navworld/taskgen/';
+export const SEED_PREFIX = 'taskgen:';
 
 /** First travel date; task `n` travels on this date plus `n mod 365` days. */
 export const BASE_TRAVEL_DATE = '2025-03-01';

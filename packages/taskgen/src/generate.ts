@@ -68,9 +68,11 @@ import {
   ALL_CITY_NAMES,
   CITIES_IN_SEASON,
   CITY_SPECIALTIES,
+  CITY_SPECIALTIES_ADULTS,
   FOOD_THEME_CITIES,
   FOOD_THEME_CITIES_IN_SEASON,
   INTERESTS_WITHOUT,
+  INTERESTS_WITHOUT_ADULTS,
   PAIRS,
   PAIRS_IN_SEASON,
   POI_POOL,
@@ -209,11 +211,13 @@ function drawCity(ctx: Context): string {
   return safe.length > 0 ? ctx.rng.pick(safe) : city;
 }
 
-/** 3–5 interests, the first one a specialty of the city. */
-function drawInterests(rng: Rng, city: string): string[] {
+/** 3–5 interests, the first one a specialty of the city; children's interests only for families. */
+function drawInterests(rng: Rng, city: string, groupType: string): string[] {
   const n = rng.int(3, 5);
-  const specialty = rng.pick(CITY_SPECIALTIES.get(city)!);
-  return [specialty, ...sample(rng, INTERESTS_WITHOUT.get(specialty)!, n - 1)];
+  const family = groupType === 'family';
+  const specialty = rng.pick((family ? CITY_SPECIALTIES : CITY_SPECIALTIES_ADULTS).get(city)!);
+  const rest = (family ? INTERESTS_WITHOUT : INTERESTS_WITHOUT_ADULTS).get(specialty)!;
+  return [specialty, ...sample(rng, rest, n - 1)];
 }
 
 function intercity(ctx: Context): Draft {
@@ -248,7 +252,7 @@ function multiday(ctx: Context): Draft {
   const days = drawDays(ctx);
   const [groupType, size] = drawGroup(rng, GROUP_TYPES);
   const [level, perDay] = drawPerDay(rng, BUDGET_LEVEL_ORDER);
-  const interests = drawInterests(rng, destination);
+  const interests = drawInterests(rng, destination, groupType);
   const k = rng.int(0, Math.min(ctx.difficulty, 2));
   return {
     originCity: null,
@@ -278,7 +282,7 @@ function hybrid(ctx: Context): Draft {
   const [groupType, size] = drawGroup(rng, GROUP_TYPES);
   const [level, perDay] = drawPerDay(rng, BUDGET_LEVEL_ORDER);
   const fare = typicalFare(rng, origin, destination);
-  const interests = drawInterests(rng, destination);
+  const interests = drawInterests(rng, destination, groupType);
   const k = rng.int(0, Math.min(ctx.difficulty, 2));
   const constraints = sample(rng, TRIP_CONSTRAINTS, k);
   const preference = ctx.timePressure
@@ -462,23 +466,30 @@ const GENERATORS: Readonly<Record<ProblemType, (ctx: Context) => Draft>> = {
   family_study: familyStudy,
 };
 
-/** Each constraint word and the words it conflicts with. */
-const RIVALS: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const [a, b] of CONFLICT_PAIRS) {
-    map.set(a, [...(map.get(a) ?? []), b]);
-    map.set(b, [...(map.get(b) ?? []), a]);
+/**
+ * For each conflict pair, the words that rule it out: its own members and every word either member conflicts
+ * with. A pair is skipped when the preference or a constraint so far is among them.
+ */
+const PAIR_BLOCKERS: readonly ReadonlySet<string>[] = CONFLICT_PAIRS.map(([a, b]) => {
+  const words = new Set([a, b]);
+  for (const [x, y] of CONFLICT_PAIRS) {
+    if (x === a || x === b) words.add(y);
+    if (y === a || y === b) words.add(x);
   }
-  return map;
-})();
+  return words;
+});
 
-/** True when `word` is already required, is the preference, or conflicts with either. */
-function clashes(word: string, draft: Draft): boolean {
-  if (draft.preference === word || draft.constraints.includes(word)) return true;
-  for (const rival of RIVALS.get(word) ?? []) {
-    if (draft.preference === rival || draft.constraints.includes(rival)) return true;
-  }
-  return false;
+/**
+ * True when the pair shares a member with, or conflicts with, the preference or a constraint so far, or repeats
+ * an interest.
+ */
+function blocked(index: number, draft: Draft): boolean {
+  const blockers = PAIR_BLOCKERS[index]!;
+  if (draft.preference !== null && blockers.has(draft.preference)) return true;
+  for (const c of draft.constraints) if (blockers.has(c)) return true;
+  // A wish already stated as an interest is not repeated as a constraint.
+  const [a, b] = CONFLICT_PAIRS[index]!;
+  return draft.interests.includes(a) || draft.interests.includes(b);
 }
 
 /**
@@ -498,8 +509,8 @@ function injectConflicts(ctx: Context, draft: Draft): Array<[string, string]> {
   for (const index of order) {
     if (chosen.length >= ctx.profile.constraintConflicts) break;
     if (!hasFlights && FLIGHT_CONFLICTS.has(index)) continue;
+    if (blocked(index, draft)) continue;
     const [a, b] = CONFLICT_PAIRS[index]!;
-    if (clashes(a, draft) || clashes(b, draft)) continue;
     draft.constraints.push(a, b);
     chosen.push([a, b]);
   }
@@ -508,8 +519,8 @@ function injectConflicts(ctx: Context, draft: Draft): Array<[string, string]> {
 
 /**
  * Generates the problem of a task id. Pure: the same id always gives a deep-equal problem (and the same
- * canonical JSON and hash) in any process. `prompt` and `problemHash` are computed on first read and then
- * kept; they behave as ordinary enumerable fields (JSON, spread, structuredClone and schema parsing see them).
+ * canonical JSON and hash) in any process. The returned problem is frozen; its `problemHash` is computed on
+ * first read and behaves as an ordinary enumerable field.
  *
  * @throws NavworldError `INVALID_TASK_ID` for a negative, fractional, non-numeric or too large id.
  */
@@ -536,10 +547,8 @@ export function generateProblem(taskId: number): TravelProblem {
   });
   const budget = tightenBudget(draft.rawBudget, profile.constraintTightness, floor);
 
-  let prompt: string | undefined;
-  let hash: string | undefined;
-  const problem: TravelProblem = {
-    schemaVersion: 1,
+  const fields = {
+    schemaVersion: 1 as const,
     taskId,
     problemType: type,
     difficulty,
@@ -568,13 +577,35 @@ export function generateProblem(taskId: number): TravelProblem {
     targetPoi: draft.targetPoi,
     foodTheme: draft.foodTheme,
     requiredTools: draft.requiredTools.slice(),
-    get prompt(): string {
-      return (prompt ??= renderPrompt(this));
-    },
-    get problemHash(): string {
-      return (hash ??= problemHash(this));
-    },
+    prompt: '',
     versions: { taskgen: TASKGEN_VERSION },
   };
-  return problem;
+  fields.prompt = renderPrompt(fields);
+  return withLazyHash(fields);
+}
+
+/** Memoised hashes of generated problems. */
+const HASHES = new WeakMap<object, string>();
+
+/**
+ * `problemHash` as an enumerable own accessor computed on first read: hashing the canonical JSON costs more
+ * than generating the problem, and many callers never read it. JSON, spread, `structuredClone` and schema
+ * parsing all see an ordinary string field. One shared descriptor keeps installing it cheap.
+ */
+const HASH_DESCRIPTOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: false,
+  get(this: object): string {
+    let hash = HASHES.get(this);
+    if (hash === undefined) {
+      hash = problemHash(this);
+      HASHES.set(this, hash);
+    }
+    return hash;
+  },
+};
+
+function withLazyHash(fields: Omit<TravelProblem, 'problemHash'>): TravelProblem {
+  Object.defineProperty(fields, 'problemHash', HASH_DESCRIPTOR);
+  return Object.freeze(fields) as TravelProblem;
 }

@@ -114,6 +114,20 @@ describe('distribution over task ids 0–9 999', () => {
         'red-eye rule without flights',
         p,
       );
+      for (const [a, b] of p.conflictingPairs) {
+        check(
+          !p.interests.includes(a) && !p.interests.includes(b),
+          'conflict repeats an interest',
+          p,
+        );
+      }
+      if (p.problemType === 'multiday' || p.problemType === 'hybrid') {
+        check(
+          p.groupType === 'family' || !p.interests.includes('亲子游乐'),
+          'children interest without a family',
+          p,
+        );
+      }
       if (p.problemType === 'food_tour') {
         check(!p.constraints.includes('美食探店'), 'food tour told to hunt food', p);
         check(

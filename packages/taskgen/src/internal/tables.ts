@@ -91,6 +91,22 @@ export const INTERESTS_WITHOUT: ReadonlyMap<string, readonly string[]> = new Map
   INTERESTS.map((i) => [i, INTERESTS.filter((x) => x !== i)]),
 );
 
+/** The interest meant for travelling with children. */
+export const CHILDREN_INTEREST = '亲子游乐';
+
+/** Like {@link INTERESTS_WITHOUT}, also without the children's interest (groups without children). */
+export const INTERESTS_WITHOUT_ADULTS: ReadonlyMap<string, readonly string[]> = new Map(
+  INTERESTS.map((i) => [i, INTERESTS.filter((x) => x !== i && x !== CHILDREN_INTEREST)]),
+);
+
+/** Like {@link CITY_SPECIALTIES}, without the children's interest where the city has others. */
+export const CITY_SPECIALTIES_ADULTS: ReadonlyMap<string, readonly string[]> = new Map(
+  [...CITY_SPECIALTIES].map(([city, list]) => {
+    const adults = list.filter((s) => s !== CHILDREN_INTEREST);
+    return [city, adults.length > 0 ? adults : list];
+  }),
+);
+
 /** Cities whose food themes include each theme (all cities if none do). */
 export const FOOD_THEME_CITIES: ReadonlyMap<string, readonly string[]> = new Map(
   FOOD_THEMES.map((theme) => {
