@@ -13,6 +13,7 @@ import { scoreCommand } from './commands/score';
 import { mcpCommand } from './commands/mcp';
 import { serveCommand } from './commands/serve';
 import { reportCommand } from './commands/report';
+import { auditCommand } from './commands/audit';
 
 const EXIT_CODE_HELP = `Exit codes:
   0    success
@@ -21,6 +22,7 @@ const EXIT_CODE_HELP = `Exit codes:
   3    file error: unreadable or unwritable file, results of other versions
   4    evaluate finished but some episodes failed for infrastructure reasons (not scored)
   5    call: the tool returned an error result
+  6    audit: a gate failed (an exploit policy scored too much)
   130  interrupted (evaluate keeps what it wrote; --resume continues)`;
 
 const ENV_HELP = `Environment:
@@ -195,6 +197,21 @@ export async function main(
         }),
       );
 
+    cli
+      .command('audit', 'Play the reference agent and the exploit policies; fail when a cheat scores')
+      .option('--tasks <range>', 'Task ids (default 0-69)')
+      .option('--policies <list>', 'Comma-separated policy names (default all)')
+      .option('--salt <salt>', 'Epoch salt of the audit')
+      .option('--stale-salt <salt>', 'Salt of the stale world the replay policy memorised')
+      .option('--concurrency <n>', 'Episodes at once (default 8)')
+      .option('--out <file>', 'Write the whole report as JSON')
+      .option('--world <world>', 'Only offline is supported')
+      .option('--json', 'Print the report as JSON')
+      .option('--quiet', 'No progress output')
+      .action((o: Record<string, unknown>) =>
+        auditCommand(o, { err: (text) => process.stderr.write(text), isTty: process.stderr.isTTY === true }),
+      );
+
     cli.help((sections) => {
       sections.push({ body: ENV_HELP }, { body: EXIT_CODE_HELP });
       return sections;
@@ -214,7 +231,7 @@ export async function main(
         ERROR_CODES.UNKNOWN_COMMAND,
         `unknown command ${JSON.stringify(parsed.args[0])}`,
         {
-          hint: 'commands: task, tools, call, evaluate, score, mcp, serve, report (navworld --help)',
+          hint: 'commands: task, tools, call, evaluate, score, mcp, serve, report, audit (navworld --help)',
         },
       );
     }
