@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- fuzz bodies are arbitrary JSON. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../src/stats/random';
 import { startServer, type RunningServer } from '../src/server/start';
@@ -55,7 +54,7 @@ function randomJson(rng: Rng, depth = 0): unknown {
   }
 }
 
-const BAD_TASK_IDS = [-1, 1.5, 2 ** 31, '131', null, {}, [], true, 'NaN', 1e400];
+const BAD_TASK_IDS = [-1, 1.5, 2 ** 31, '131', null, {}, [], true, 'NaN'];
 
 /** A request that must be refused: every generator breaks the body on purpose. */
 function malformed(rng: Rng): { path: string; body: string | Buffer } {
@@ -133,6 +132,8 @@ function malformed(rng: Rng): { path: string; body: string | Buffer } {
           '{"__proto__":{"task_id":1}}',
           '{"constructor":{"prototype":{}}}',
           '{"episode_id":"a","episodeId":"b"}',
+          '{"task_id":1e400}',
+          '{"task_id":-0.0000001}',
         ]),
       };
   }
