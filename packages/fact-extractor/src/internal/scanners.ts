@@ -70,27 +70,37 @@ function isNotTrainContext(text: string, end: number): boolean {
   return false;
 }
 
-const TIME_RE = /(\d{1,2})[:：](\d{2})/g;
+const COLON_RE = /[:：]/g;
 
 /**
  * Every clock time (`8:30`, `08:30`, `08：30`), normalised to `HH:MM`. Unlike a word-boundary pattern this also
  * finds times glued to Chinese text (`，08:00从`). Not a time: part of a longer digit run, a date, or an
- * impossible value (25:00, 08:61).
+ * impossible value (25:00, 08:61). Scans for colons and reads the digits around them.
  */
 export function scanTimes(text: string): TimeHit[] {
   const hits: TimeHit[] = [];
-  TIME_RE.lastIndex = 0;
-  for (let m = TIME_RE.exec(text); m !== null; m = TIME_RE.exec(text)) {
-    const start = m.index;
-    const end = start + m[0].length;
+  COLON_RE.lastIndex = 0;
+  for (let m = COLON_RE.exec(text); m !== null; m = COLON_RE.exec(text)) {
+    const c = m.index;
+    const m1 = text.charCodeAt(c + 1);
+    const m2 = text.charCodeAt(c + 2);
+    if (!isDigit(m1) || !isDigit(m2) || isDigit(text.charCodeAt(c + 3))) continue;
+    const h1 = text.charCodeAt(c - 1);
+    if (!isDigit(h1)) continue;
+    const h2 = text.charCodeAt(c - 2);
+    const twoDigits = isDigit(h2);
+    const start = twoDigits ? c - 2 : c - 1;
     const before = text.charCodeAt(start - 1);
     if (isDigit(before) || before === 58 /* : */ || before === 0xff1a || before === 46 /* . */)
       continue;
-    if (isDigit(text.charCodeAt(end))) continue;
-    const h = Number(m[1]);
-    const min = Number(m[2]);
+    const h = twoDigits ? (h2 - 48) * 10 + (h1 - 48) : h1 - 48;
+    const min = (m1 - 48) * 10 + (m2 - 48);
     if (h > 24 || min > 59 || (h === 24 && min !== 0)) continue;
-    hits.push({ time: `${String(h).padStart(2, '0')}:${m[2] ?? '00'}`, start, end });
+    hits.push({
+      time: `${h < 10 ? '0' : ''}${h}:${text[c + 1] ?? '0'}${text[c + 2] ?? '0'}`,
+      start,
+      end: c + 3,
+    });
   }
   return hits;
 }
@@ -351,17 +361,53 @@ export function scanRoads(text: string, out: Set<string>): void {
 }
 
 const NUM = '(\\d{1,9}(?:\\.\\d{1,2})?)';
-const YUAN_RE = new RegExp(`${NUM}\\s{0,2}(万|千)?\\s{0,2}(?:元|块钱|块)`, 'g');
 const CURRENCY_RE = new RegExp(`[¥￥]\\s{0,2}${NUM}`, 'g');
 const PRICE_KEY_RE = new RegExp(
   `(?:${alternation(TOOL_PRICE_KEYS)})["']?[ \\t]{0,2}[：:=]?[ \\t]{0,2}["']?(?:约|大约)?[ \\t]{0,2}[¥￥]?${NUM}(?![\\d.])`,
   'gi',
 );
+const AMOUNT_RE = /^\d{1,9}(?:\.\d{1,2})?$/;
+const UNIT_RE = /[元块]/g;
 
-function priceValue(num: string | undefined, mul: string | undefined): number {
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 0x3000 || code === 10 || code === 13;
+}
+
+/**
+ * Calls `onPrice(value, start)` for every `N元` / `N块` amount (with an optional 万 / 千 between, up to two
+ * spaces on each side), reading the digits backwards from the unit so the scan is a single-character search.
+ */
+function scanYuan(text: string, onPrice: (value: number, start: number) => boolean | void): void {
+  UNIT_RE.lastIndex = 0;
+  for (let m = UNIT_RE.exec(text); m !== null; m = UNIT_RE.exec(text)) {
+    let k = m.index - 1;
+    for (let n = 0; n < 2 && k >= 0 && isSpace(text.charCodeAt(k)); n++) k--;
+    let mul = 1;
+    const unitChar = text[k];
+    if (unitChar === '万' || unitChar === '千') {
+      mul = unitChar === '万' ? 10_000 : 1_000;
+      k--;
+      for (let n = 0; n < 2 && k >= 0 && isSpace(text.charCodeAt(k)); n++) k--;
+    }
+    const end = k + 1;
+    let p = end;
+    while (p > 0 && end - p < 14) {
+      const c = text.charCodeAt(p - 1);
+      if (!isDigit(c) && c !== 46) break;
+      p--;
+    }
+    if (p === end) continue;
+    const before = text.charCodeAt(p - 1);
+    if (isDigit(before) || before === 46) continue;
+    const num = text.slice(p, end);
+    if (!AMOUNT_RE.test(num)) continue;
+    if (onPrice(Math.trunc(Number(num) * mul), p) === true) return;
+  }
+}
+
+function priceValue(num: string | undefined): number {
   const v = Number(num);
-  if (!Number.isFinite(v)) return NaN;
-  return Math.trunc(v * (mul === '万' ? 10_000 : mul === '千' ? 1_000 : 1));
+  return Number.isFinite(v) ? Math.trunc(v) : NaN;
 }
 
 /**
@@ -378,39 +424,45 @@ export function scanPrices(
   const add = (v: number): void => {
     if (v >= min && v <= max) out.add(String(v));
   };
-  YUAN_RE.lastIndex = 0;
-  for (let m = YUAN_RE.exec(text); m !== null; m = YUAN_RE.exec(text)) {
-    const before = text.charCodeAt(m.index - 1);
-    if (isDigit(before) || before === 46) continue;
-    add(priceValue(m[1], m[2]));
+  scanYuan(text, (v) => {
+    add(v);
+  });
+  if (text.includes('¥') || text.includes('￥')) {
+    CURRENCY_RE.lastIndex = 0;
+    for (let m = CURRENCY_RE.exec(text); m !== null; m = CURRENCY_RE.exec(text))
+      add(priceValue(m[1]));
   }
-  CURRENCY_RE.lastIndex = 0;
-  for (let m = CURRENCY_RE.exec(text); m !== null; m = CURRENCY_RE.exec(text))
-    add(priceValue(m[1], undefined));
   if (!keyed) return;
   PRICE_KEY_RE.lastIndex = 0;
   for (let m = PRICE_KEY_RE.exec(text); m !== null; m = PRICE_KEY_RE.exec(text))
-    add(priceValue(m[1], undefined));
+    add(priceValue(m[1]));
 }
 
 /** First price in a short context (`价格850元`, `¥850`, `票价: 850`), or undefined. */
 export function firstPrice(ctx: string): number | undefined {
-  let best: { at: number; v: number } | undefined;
-  const consider = (re: RegExp, pick: (m: RegExpExecArray) => number): void => {
+  let bestAt = Infinity;
+  let best: number | undefined;
+  scanYuan(ctx, (v, at) => {
+    if (v > 0) {
+      bestAt = at;
+      best = v;
+      return true;
+    }
+    return false;
+  });
+  const consider = (re: RegExp): void => {
     re.lastIndex = 0;
-    for (let m = re.exec(ctx); m !== null; m = re.exec(ctx)) {
-      const before = ctx.charCodeAt(m.index - 1);
-      if (re === YUAN_RE && (isDigit(before) || before === 46)) continue;
-      const v = pick(m);
-      if (Number.isFinite(v) && v > 0 && (best === undefined || m.index < best.at))
-        best = { at: m.index, v };
-      break;
+    const m = re.exec(ctx);
+    if (m === null || m.index >= bestAt) return;
+    const v = priceValue(m[1]);
+    if (Number.isFinite(v) && v > 0) {
+      bestAt = m.index;
+      best = v;
     }
   };
-  consider(YUAN_RE, (m) => priceValue(m[1], m[2]));
-  consider(CURRENCY_RE, (m) => priceValue(m[1], undefined));
-  consider(PRICE_KEY_RE, (m) => priceValue(m[1], undefined));
-  return best?.v;
+  if (ctx.includes('¥') || ctx.includes('￥')) consider(CURRENCY_RE);
+  consider(PRICE_KEY_RE);
+  return best;
 }
 
 const POI_KEY_RE =

@@ -18,29 +18,36 @@ type Role = 'departure' | 'arrival' | null;
 // 到 alone is an arrival only right after the time (10:15到上海); inside a clause it is too common.
 const LONG_ARRIVAL_WORDS = ARRIVAL_WORDS.filter((w) => w.length > 1);
 
-function lastIndexOfAny(s: string, words: readonly string[]): number {
-  if (s.length === 0) return -1;
-  let best = -1;
-  for (const w of words) {
-    const i = s.lastIndexOf(w);
-    if (i > best) best = i;
-  }
-  return best;
+function wordsRe(words: readonly string[], flags = ''): RegExp {
+  return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), flags);
 }
+
+const DEP_START_RE = new RegExp(`^(?:${wordsRe(DEPARTURE_WORDS).source})`);
+const ARR_START_RE = new RegExp(`^(?:${wordsRe(ARRIVAL_WORDS).source})`);
+const DEP_IN_RE = wordsRe(DEPARTURE_WORDS);
+const ARR_IN_RE = wordsRe(LONG_ARRIVAL_WORDS);
+// Labels before a time; the last one wins (出发时间：08:00，到达时间：10:15 are separate clauses anyway).
+const LABEL_RE = new RegExp(
+  `(${wordsRe(DEPARTURE_LABELS).source})|(${wordsRe(ARRIVAL_LABELS).source})`,
+  'gi',
+);
+const SENTENCE_STOP_RE = /[。；;]/;
 
 function roleOf(after: string, before: string): Role {
   const a = after.replace(NEXT_DAY_RE, '');
-  for (const w of DEPARTURE_WORDS) if (a.startsWith(w)) return 'departure';
-  for (const w of ARRIVAL_WORDS) if (a.startsWith(w)) return 'arrival';
-  // "08:00从北京首都国际机场出发": the verb closes the clause.
-  const dep = lastIndexOfAny(a, DEPARTURE_WORDS);
-  const arr = lastIndexOfAny(a, LONG_ARRIVAL_WORDS);
-  if (dep >= 0 || arr >= 0) return dep >= arr ? 'departure' : 'arrival';
-  const b = before.toLowerCase();
-  const depLabel = lastIndexOfAny(b, DEPARTURE_LABELS);
-  const arrLabel = lastIndexOfAny(b, ARRIVAL_LABELS);
-  if (depLabel < 0 && arrLabel < 0) return null;
-  return depLabel > arrLabel ? 'departure' : 'arrival';
+  if (DEP_START_RE.test(a)) return 'departure';
+  if (ARR_START_RE.test(a)) return 'arrival';
+  // "08:00从北京首都国际机场出发": the verb closes the clause; the earlier verb wins.
+  const dep = a.search(DEP_IN_RE);
+  const arr = a.search(ARR_IN_RE);
+  if (dep >= 0 || arr >= 0) return arr < 0 || (dep >= 0 && dep < arr) ? 'departure' : 'arrival';
+  if (before.length === 0) return null;
+  let role: Role = null;
+  LABEL_RE.lastIndex = 0;
+  for (let m = LABEL_RE.exec(before); m !== null; m = LABEL_RE.exec(before)) {
+    role = m[1] !== undefined ? 'departure' : 'arrival';
+  }
+  return role;
 }
 
 /** Price and times stated in the context right after an id. */
@@ -128,7 +135,7 @@ export function collectClaims(
     const nl = ctx.indexOf('\n');
     if (nl >= 0) ctx = ctx.slice(0, nl);
     if (stopAtSentence) {
-      const stop = ctx.search(/[。；;]/);
+      const stop = ctx.search(SENTENCE_STOP_RE);
       if (stop >= 0) ctx = ctx.slice(0, stop);
     }
     mergeClaim(map, hit.id, hit.kind, claimFromContext(ctx), mode);

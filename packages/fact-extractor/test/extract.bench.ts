@@ -1,0 +1,46 @@
+// Benchmark: one episode's extraction work — a 15-call trace, and the answer facts and plan of a 6,000-character
+// plan. Target: median ≤ 0.3 ms.
+import { bench, describe } from 'vitest';
+import { extractAnswerFacts, extractToolFacts, parsePlan } from '../src/index';
+import { entry, fixture } from './helpers';
+
+const trace = [
+  entry('poi_search', fixture('offline-poi-search.txt')),
+  entry('poi_search', fixture('amap-poi.txt')),
+  entry('poi_search', fixture('offline-poi-search.txt').replace(/西湖/g, '西溪')),
+  entry('around_search', fixture('offline-around-search.txt')),
+  entry('around_search', fixture('offline-around-search.txt').replace(/小笼包/g, '片儿川')),
+  entry('direction', fixture('offline-direction-driving.txt')),
+  entry('direction', fixture('offline-direction-walking.txt')),
+  entry('direction', fixture('amap-route.txt')),
+  entry('direction', fixture('offline-direction-driving.txt').replace('6.3公里', '8.1公里')),
+  entry('weather', fixture('offline-weather.txt')),
+  entry('weather', fixture('amap-weather.txt')),
+  entry('search_flights', fixture('offline-flights.txt')),
+  entry('search_flights', fixture('offline-flights.txt').replace(/北京大兴/g, '北京首都')),
+  entry('search_train_tickets', fixture('offline-trains.txt')),
+  entry('search_train_tickets', fixture('offline-trains.txt').replace(/北京南站/g, '北京西站')),
+];
+
+const plan = Array.from(
+  `${fixture('answer-markdown.md')}\n${fixture('answer-plain.txt')}\n${fixture('answer-markdown.md')}\n${fixture('answer-plain.txt')}\n${fixture('answer-markdown.md')}`,
+)
+  .slice(0, 6_000)
+  .join('');
+
+describe('episode extraction', () => {
+  bench('extractToolFacts(15 calls) + extractAnswerFacts + parsePlan (6,000 chars)', () => {
+    extractToolFacts(trace);
+    extractAnswerFacts(plan);
+    parsePlan(plan);
+  });
+  bench('extractToolFacts(15 calls)', () => {
+    extractToolFacts(trace);
+  });
+  bench('extractAnswerFacts (6,000 chars)', () => {
+    extractAnswerFacts(plan);
+  });
+  bench('parsePlan (6,000 chars)', () => {
+    parsePlan(plan);
+  });
+});
