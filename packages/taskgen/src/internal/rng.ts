@@ -4,31 +4,44 @@
 
 import seedrandom from 'seedrandom';
 
-/** Seeded draws used by the generator. */
-export interface Rng {
+/** Seeded draws used by the generator (a class, so that a task allocates one object, not a set of closures). */
+export class Rng {
+  private readonly prng: () => number;
+
+  /** A generator seeded with `seed`. */
+  constructor(seed: string) {
+    this.prng = seedrandom.tychei(seed);
+  }
+
   /** Uniform in [0, 1). */
-  next(): number;
+  next(): number {
+    return this.prng();
+  }
+
   /** Uniform integer in [lo, hi], both inclusive. */
-  int(lo: number, hi: number): number;
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.prng() * (hi - lo + 1));
+  }
+
   /** One element of a non-empty list. */
-  pick<T>(list: readonly T[]): T;
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.prng() * list.length)]!;
+  }
+
   /** True with probability p. */
-  chance(p: number): boolean;
+  chance(p: number): boolean {
+    return this.prng() < p;
+  }
+
   /** Uniform float in [lo, hi). */
-  uniform(lo: number, hi: number): number;
+  uniform(lo: number, hi: number): number {
+    return lo + (hi - lo) * this.prng();
+  }
 }
 
 /** A generator seeded with `seed`. */
 export function createRng(seed: string): Rng {
-  const prng = seedrandom.tychei(seed);
-  const next = (): number => prng();
-  return {
-    next,
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    chance: (p) => next() < p,
-    uniform: (lo, hi) => lo + (hi - lo) * next(),
-  };
+  return new Rng(seed);
 }
 
 /**
