@@ -25,11 +25,11 @@ for (const [name, args] of [...MAP_CALLS, TRANSPORT_CALL]) {
   await callTool(name, args, cached);
 }
 
-function rotating(calls: Array<[string, string]>, ctx: typeof uncached): () => Promise<unknown> {
+function rotating(calls: Array<[string, string]>, ctx: typeof uncached): () => Promise<void> {
   let i = 0;
-  return () => {
+  return async () => {
     const [name, args] = calls[i++ % calls.length]!;
-    return callTool(name, args, ctx);
+    await callTool(name, args, ctx);
   };
 }
 

@@ -58,7 +58,7 @@ function arr(value: unknown): Json[] {
 }
 
 /** True when an AMap error body means the key is over its quota (or unusable), so another key may help. */
-export function isQuotaFailure(body: Json): boolean {
+export function isQuotaFailure(body: Record<string, unknown>): boolean {
   if (str(body['status']) === '1') return false;
   return (
     (AMAP.quotaInfos as readonly string[]).includes(str(body['info'])) ||
