@@ -593,6 +593,55 @@ export const SCORING_CONFIG = {
     floor: 0.25,
   },
 
+  /**
+   * Price grounding (named defence `price_grounding`): prices the answer states must be traceable to tool
+   * prices, to the user's numbers or to arithmetic over them; the untraceable share scales the code score.
+   */
+  priceGrounding: {
+    /** An amount in 元 (thousands separators allowed). */
+    amount: /(\p{Nd}{1,3}(?:[,，]\p{Nd}{3})+|\p{Nd}+(?:\.\p{Nd}+)?)\s*元/gu,
+    /** Any number (operands of the plan's arithmetic, counts). */
+    number: /(?<![\p{Nd}.])(\p{Nd}+(?:\.\p{Nd}+)?)(?![\p{Nd}.])/gu,
+    /** A POI record's price line in poi_search / around_search results. */
+    poiRecordPrice: /^\s*(人均|门票|房价|票价)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u,
+    /** Labels (in the few code points before an amount) that make it a POI's price … */
+    poiLabel: /(人均|门票|票价|房价|每晚)[^\p{Nd}]{0,3}$/u,
+    /** A POI-labelled price binds only within its clause (these end one). */
+    clauseEnd: /[。；;！？!?]/u,
+    /** … or a per-night price right after it. */
+    perNight: /^\s*[/／每]\s*晚/u,
+    /** Labels that make an amount a taxi fare (checked against the route tool's fares). */
+    taxiLabel: /(打车|出租车|车费|taxi)[^\p{Nd}]{0,4}$/iu,
+    /** Labels of a fare difference (checked against differences of two tool fares). */
+    differenceLabel: /(贵|便宜|差价|相差|省)[^\p{Nd}]{0,2}$/u,
+    /** Code points before an amount searched for its label. */
+    labelWindow: 8,
+    /** Code points between a POI-labelled price and the tool POI it is bound to (same line). */
+    bindWindow: 40,
+    /** Relative tolerance of a POI-bound price. */
+    poiTolerance: 0.1,
+    /** Relative tolerance of arithmetic (sums, products, splits, differences). */
+    derivedTolerance: 0.01,
+    /** Absolute tolerance (rounding), CNY. */
+    absoluteTolerance: 1,
+    /** Largest number of the line taken as a count (people, nights, rooms). */
+    maxCount: 30,
+    /** Round amounts not bound to a POI (a plan's own allocations and estimates) are not counted. */
+    allocationStep: 50,
+    /** Traced prices before a claim whose 2- and 3-term subsets may sum to it. */
+    subsetTerms: 12,
+    /** Fewer counted prices than this never trigger the defence. */
+    minClaims: 3,
+    /** Untraceable share up to which the multiplier stays 1 … */
+    freeRatio: 0.2,
+    /** … and where it reaches the floor. */
+    floorRatio: 0.7,
+    /** Multiplier at and beyond `floorRatio`. */
+    floor: 0.1,
+    /** Untraceable prices listed in the breakdown. */
+    maxExamples: 8,
+  },
+
   /** Fabrication penalty. */
   fabrication: {
     /** Per POI price stated more than `priceTolerance` away from the tool's price. */

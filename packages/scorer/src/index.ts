@@ -74,6 +74,14 @@ export { fabricationPenalty, toolPoiPrices, type FabricationResult } from './rul
 export { diversityMultiplier, unsourcedRouteClaims } from './rules/diversity';
 export { echoFraction, echoDefence } from './rules/echo';
 export {
+  priceGrounding,
+  priceGroundingMultiplier,
+  isDerivedPrice,
+  type PriceClaim,
+  type PriceClaimKind,
+  type PriceGroundingResult,
+} from './rules/price-grounding';
+export {
   codeTotal,
   defenseInDepth,
   coupleScores,

@@ -37,6 +37,7 @@ import {
   type TransportGrounding,
 } from './rules/hard-constraints';
 import { infoConsistency, type InfoConsistencyResult } from './rules/info-consistency';
+import { priceGrounding, type PriceGroundingResult } from './rules/price-grounding';
 import { SCORER_VERSION } from './version';
 
 /** Input of {@link scoreEpisode}. */
@@ -105,6 +106,10 @@ interface CodeStage {
   routeClaims: { multiplier: number; claims: number };
   fabrication: FabricationResult;
   diversity: number;
+  /** Price grounding (named defence `price_grounding`). */
+  prices: PriceGroundingResult;
+  /** Product of the grounding defences' multipliers on the code score. */
+  grounding: number;
   defenses: string[];
 }
 
@@ -147,6 +152,10 @@ function codeStage(
   const fabrication = fabricationPenalty(ctx, icFinal, transport);
   if (fabrication.parts['amplification'] !== undefined) defenses.push('low_ic_amplification');
   const diversity = diversityMultiplier(ctx);
+  // Grounding defences: multipliers on the code score.
+  const prices = priceGrounding(ctx);
+  if (prices.multiplier < 1) defenses.push('price_grounding');
+  const grounding = prices.multiplier;
   const hardConstraints: HardConstraintResults = {
     format_valid: format,
     tool_info_used: gate,
@@ -168,6 +177,8 @@ function codeStage(
     routeClaims,
     fabrication,
     diversity,
+    prices,
+    grounding,
     defenses,
   };
 }
@@ -199,7 +210,7 @@ function finish(
     comp = round(comp * did, 4);
     defenses.push('defense_in_depth');
   }
-  const code = codeTotal(ic, comp, stage.diversity, stage.fabrication.penalty);
+  const code = codeTotal(ic, comp, stage.diversity, stage.fabrication.penalty, stage.grounding);
   const judgeTotal = available ? round(judgeTotalOf(judge), 2) : 0;
   const coupled = coupleScores(code, judgeTotal, available);
   if (coupled.guardApplied) defenses.push('monotonicity_guarantee');
@@ -241,6 +252,13 @@ function finish(
       template: round(stage.comp.templateMultiplier, 4),
       factIntegration: stage.comp.integrationMultiplier,
       defenseInDepth: round(did, 4),
+      priceGrounding: round(stage.prices.multiplier, 4),
+    },
+    priceGrounding: {
+      counted: stage.prices.counted,
+      ungrounded: stage.prices.ungrounded,
+      ratio: stage.prices.ratio,
+      examples: stage.prices.examples,
     },
     fabricationFindings: stage.fabrication.findings,
     transportGrounding: hardConstraints.transport_grounded.details,

@@ -6,16 +6,24 @@ import { clamp, round } from '../internal/text';
 
 const C = SCORING_CONFIG;
 
-/** Code score: 50 × √(IC/25 × Comp/25) × diversity + fabrication, clamped to 0–50 and rounded to 2 decimals. */
+/**
+ * Code score: 50 × √(IC/25 × Comp/25) × diversity × grounding + fabrication, clamped to 0–50 and rounded to
+ * 2 decimals. `grounding` is the product of the grounding defences' multipliers (1 when none fires).
+ */
 export function codeTotal(
   ic: number,
   comp: number,
   diversity: number,
   fabrication: number,
+  grounding = 1,
 ): number {
   const geometric = Math.sqrt((Math.max(0, ic) / 25) * (Math.max(0, comp) / 25));
   return round(
-    clamp(C.weights.codeTotal * geometric * diversity + fabrication, 0, C.weights.codeTotal),
+    clamp(
+      C.weights.codeTotal * geometric * diversity * grounding + fabrication,
+      0,
+      C.weights.codeTotal,
+    ),
     2,
   );
 }

@@ -1,0 +1,329 @@
+// Price grounding: the share of the answer's prices that can be traced to tool prices, to the user's own
+// numbers, or to arithmetic over them.
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+import { allMatches, asciiDigits, occurrences, round } from '../internal/text';
+
+const C = SCORING_CONFIG.priceGrounding;
+
+/** How one stated price was classified. */
+export type PriceClaimKind =
+  'tool' | 'bound_poi' | 'user' | 'derived' | 'estimate' | 'ungrounded' | 'mismatched_poi';
+
+/** One price the answer states. */
+export interface PriceClaim {
+  /** The stated amount (CNY). */
+  value: number;
+  /** Verdict. */
+  kind: PriceClaimKind;
+}
+
+/** Result of {@link priceGrounding}. */
+export interface PriceGroundingResult {
+  /** Prices counted (estimates excluded). */
+  counted: number;
+  /** Counted prices that could not be traced (ungrounded or contradicting their POI's tool price). */
+  ungrounded: number;
+  /** ungrounded / counted (0 when nothing is counted). */
+  ratio: number;
+  /** Multiplier on the code score. */
+  multiplier: number;
+  /** The first few untraceable prices, for debug results. */
+  examples: string[];
+  /** Every stated price and its verdict. */
+  claims: PriceClaim[];
+}
+
+/** What a POI record's price is: a meal per person, a ticket, or a room per night. */
+type PriceLabel = 'meal' | 'ticket' | 'room';
+
+/** A tool POI's record prices. */
+interface PoiPrice {
+  name: string;
+  values: number[];
+  labels: Set<PriceLabel>;
+}
+
+function labelOf(word: string): PriceLabel {
+  if (word === '人均') return 'meal';
+  if (word === '房价' || word === '每晚' || word === '晚') return 'room';
+  return 'ticket';
+}
+
+const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
+
+function parseAmount(raw: string): number {
+  return Number(asciiDigits(raw).replace(/[,，]/gu, ''));
+}
+
+function close(a: number, b: number, tolerance: number): boolean {
+  return Math.abs(a - b) <= Math.max(C.absoluteTolerance, tolerance * Math.max(a, b));
+}
+
+/** Every amount followed by 元 in the tool results, and the POI record prices by POI name. */
+function toolPrices(ctx: ScoringContext): {
+  all: Set<number>;
+  taxi: Set<number>;
+  pois: Map<string, PoiPrice>;
+  differences: () => Set<number>;
+} {
+  const all = new Set<number>();
+  const taxi = new Set<number>();
+  const pois = new Map<string, PoiPrice>();
+  ctx.trace.forEach((entry, i) => {
+    if (!entry.ok) return;
+    const text = ctx.resultTexts[i] ?? '';
+    for (const m of allMatches(C.amount, text)) {
+      const v = parseAmount(m[1]!);
+      all.add(v);
+      if (entry.name === 'direction') taxi.add(v);
+    }
+    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
+    let current: PoiPrice | undefined;
+    for (const line of text.split('\n')) {
+      const name = POI_LINE.exec(line);
+      if (name) {
+        const key = name[1]!;
+        current = pois.get(key) ?? { name: key, values: [], labels: new Set() };
+        pois.set(key, current);
+        continue;
+      }
+      const price = C.poiRecordPrice.exec(line);
+      if (price && current) {
+        current.labels.add(labelOf(price[1]!));
+        current.values.push(parseAmount(price[2]!));
+      }
+    }
+  });
+  for (const [k, p] of pois) if (p.values.length === 0) pois.delete(k);
+  let diffs: Set<number> | undefined;
+  const differences = (): Set<number> => {
+    if (diffs) return diffs;
+    const fares = [
+      ...new Set(ctx.toolFacts.transport.map((t) => t.price ?? 0).filter((p) => p > 0)),
+    ];
+    diffs = new Set<number>();
+    for (const a of fares) for (const b of fares) if (a > b) diffs.add(a - b);
+    return diffs;
+  };
+  return { all, taxi, pois, differences };
+}
+
+/** Numbers of the user's request (budget, group size, days …): a plan may repeat or split them. */
+function userNumbers(ctx: ScoringContext): Set<number> {
+  const out = new Set<number>();
+  for (const m of allMatches(C.number, ctx.problem.prompt)) out.add(parseAmount(m[1]!));
+  out.add(ctx.problem.budget);
+  return out;
+}
+
+/** Small counts a plan multiplies or divides by: people, days, nights, rooms. */
+function counts(ctx: ScoringContext, lineNumbers: readonly number[]): number[] {
+  const p = ctx.problem;
+  const out = new Set<number>([p.groupSize, p.numDays, Math.max(1, p.numDays - 1)]);
+  for (const n of lineNumbers) if (Number.isInteger(n) && n > 0 && n <= C.maxCount) out.add(n);
+  return [...out].filter((n) => n > 0);
+}
+
+/** Whether `v` is a sum of a contiguous run (≥ 2 terms) of `terms`. */
+function runSum(terms: readonly number[], v: number): boolean {
+  for (let i = 0; i < terms.length; i++) {
+    let s = terms[i]!;
+    for (let j = i + 1; j < terms.length; j++) {
+      s += terms[j]!;
+      if (close(s, v, C.derivedTolerance)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `v` is a sum of 2 or 3 of `terms` (subtotals listed in any order). */
+function subsetSum(terms: readonly number[], v: number): boolean {
+  const n = terms.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const two = terms[i]! + terms[j]!;
+      if (close(two, v, C.derivedTolerance)) return true;
+      for (let k = j + 1; k < n; k++)
+        if (close(two + terms[k]!, v, C.derivedTolerance)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `v` follows from grounded operands: a run sum, a product or split by a count, a difference. */
+export function isDerivedPrice(
+  v: number,
+  operands: readonly number[],
+  recent: readonly number[],
+  countList: readonly number[],
+): boolean {
+  if (runSum(operands, v) || runSum(recent, v) || subsetSum(recent, v)) return true;
+  const pool = [...operands, ...recent];
+  for (const a of pool) {
+    for (const k of countList) {
+      if (close(a * k, v, C.derivedTolerance) || close(a / k, v, C.derivedTolerance)) return true;
+      for (const m of countList) if (close(a * k * m, v, C.derivedTolerance)) return true;
+    }
+  }
+  for (const a of pool)
+    for (const b of pool) if (a > b && close(a - b, v, C.derivedTolerance)) return true;
+  return false;
+}
+
+/** Code-point positions of tool POIs that carry a record price, sorted. */
+function pricedPoiPositions(
+  ctx: ScoringContext,
+  pois: ReadonlyMap<string, PoiPrice>,
+): Array<{ at: number; end: number; poi: PoiPrice }> {
+  const out: Array<{ at: number; end: number; poi: PoiPrice }> = [];
+  // Exact mentions only: a price is bound to a name written out in full (abbreviations fall back to the bag).
+  for (const poi of pois.values()) {
+    const needle = poi.name.toLowerCase();
+    for (const i of occurrences(ctx.lower, needle, 64))
+      out.push({ at: ctx.cpi.at(i), end: ctx.cpi.at(i + needle.length), poi });
+  }
+  // A name inside a longer one (丽江古城 in 铂悦酒店(丽江古城店)) is not a separate mention.
+  out.sort((a, b) => a.at - b.at || b.end - a.end);
+  const kept: typeof out = [];
+  for (const p of out) {
+    const last = kept.at(-1);
+    if (last && p.at >= last.at && p.end <= last.end) continue;
+    kept.push(p);
+  }
+  return kept;
+}
+
+/** Multiplier for a price fabrication ratio: 1 up to the free ratio, linearly down to the floor. */
+export function priceGroundingMultiplier(ratio: number): number {
+  if (ratio <= C.freeRatio) return 1;
+  const m = 1 - (1 - C.floor) * ((ratio - C.freeRatio) / (C.floorRatio - C.freeRatio));
+  return Math.max(C.floor, m);
+}
+
+/**
+ * Price grounding. Each amount in 元 the answer states is traced: a price labelled as a POI's (人均, 门票,
+ * per night) next to a tool POI must match that POI's record price; a taxi fare must be one the route tool
+ * returned; any other price must be a tool price or a number of the user's request; failing that it may be
+ * arithmetic over already traced prices (a run of terms summed, a product or split by a count of people,
+ * days, nights or rooms, a difference such as the budget left); a fare difference (贵 / 便宜 N 元) must be
+ * the difference of two tool fares. A POI's labelled price binds to the nearest POI in its clause whose
+ * record has that kind of price. Round amounts that are not bound to a POI (multiples of 50) are a plan's
+ * own allocations and estimates: not counted. The multiplier falls from 1 at 20 % untraceable prices to the floor.
+ */
+export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
+  const claims: PriceClaim[] = [];
+  const none: PriceGroundingResult = {
+    counted: 0,
+    ungrounded: 0,
+    ratio: 0,
+    multiplier: 1,
+    examples: [],
+    claims,
+  };
+  if (ctx.trace.length === 0 || ctx.trimmedLength < SCORING_CONFIG.formatMinLength) return none;
+  const tool = toolPrices(ctx);
+  if (tool.all.size === 0) return none;
+  const user = userNumbers(ctx);
+  const positions = pricedPoiPositions(ctx, tool.pois);
+  const traced = new Set<number>();
+  const recent: number[] = [];
+  const examples: string[] = [];
+  let counted = 0;
+  let ungrounded = 0;
+  let lineStart = 0;
+  const text = ctx.answer;
+  for (const line of text.split('\n')) {
+    const lineFrom = lineStart;
+    lineStart += line.length + 1;
+    if (line.indexOf('元') < 0) continue;
+    const numbers = allMatches(C.number, line).map((m) => ({
+      index: m.index,
+      value: parseAmount(m[1]!),
+    }));
+    const countList = counts(
+      ctx,
+      numbers.map((n) => n.value),
+    );
+    for (const m of allMatches(C.amount, line)) {
+      const v = parseAmount(m[1]!);
+      const before = line.slice(Math.max(0, m.index - C.labelWindow), m.index);
+      const after = line.slice(m.index + m[0].length, m.index + m[0].length + 3);
+      let kind: PriceClaimKind;
+      const labelWord = C.poiLabel.exec(before)?.[1] ?? (C.perNight.test(after) ? '晚' : undefined);
+      const taxiLabelled = C.taxiLabel.test(before);
+      const bound =
+        labelWord !== undefined
+          ? nearestPoi(ctx, positions, labelOf(labelWord), lineFrom, line, m.index)
+          : undefined;
+      if (bound) {
+        kind = bound.values.some((p) => close(p, v, C.poiTolerance))
+          ? 'bound_poi'
+          : 'mismatched_poi';
+      } else if (taxiLabelled ? tool.taxi.has(v) : tool.all.has(v)) kind = 'tool';
+      else if (C.differenceLabel.test(before) && tool.differences().has(v)) kind = 'tool';
+      else if (user.has(v)) kind = 'user';
+      else if (traced.has(v)) kind = 'derived';
+      else {
+        const operands = numbers
+          .filter((n) => n.index < m.index && (traced.has(n.value) || user.has(n.value)))
+          .map((n) => n.value);
+        if (isDerivedPrice(v, operands, recent.slice(-C.subsetTerms), countList)) kind = 'derived';
+        else if (v % C.allocationStep === 0) kind = 'estimate';
+        else kind = 'ungrounded';
+      }
+      claims.push({ value: v, kind });
+      if (kind === 'estimate') continue;
+      counted++;
+      if (kind === 'ungrounded' || kind === 'mismatched_poi') {
+        ungrounded++;
+        if (examples.length < C.maxExamples) examples.push(`${kind}: ${v}元`);
+      } else {
+        traced.add(v);
+        recent.push(v);
+      }
+    }
+  }
+  const ratio = counted > 0 ? ungrounded / counted : 0;
+  const multiplier = counted >= C.minClaims ? priceGroundingMultiplier(ratio) : 1;
+  return { counted, ungrounded, ratio: round(ratio, 4), multiplier, examples, claims };
+}
+
+/** Start and end (UTF-16, within the line) of the clause around `index`. */
+function clauseAround(line: string, index: number): [number, number] {
+  let from = index;
+  while (from > 0 && !C.clauseEnd.test(line[from - 1]!)) from--;
+  let to = index;
+  while (to < line.length && !C.clauseEnd.test(line[to]!)) to++;
+  return [from, to];
+}
+
+/**
+ * The tool POI with a record price of the claim's kind named nearest to the price, in the same clause and
+ * within the binding window, if any.
+ */
+function nearestPoi(
+  ctx: ScoringContext,
+  positions: ReadonlyArray<{ at: number; end: number; poi: PoiPrice }>,
+  label: PriceLabel,
+  lineFrom: number,
+  line: string,
+  index: number,
+): PoiPrice | undefined {
+  if (positions.length === 0) return undefined;
+  const [from, to] = clauseAround(line, index);
+  const at = ctx.cpi.at(lineFrom + index);
+  const lo = ctx.cpi.at(lineFrom + from);
+  const hi = ctx.cpi.at(lineFrom + to);
+  let best: PoiPrice | undefined;
+  let bestDistance = C.bindWindow + 1;
+  for (const p of positions) {
+    if (p.at < lo || p.end > hi || !p.poi.labels.has(label)) continue;
+    const d = p.end <= at ? at - p.end : p.at >= at ? p.at - at : 0;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = p.poi;
+    }
+  }
+  return best;
+}
