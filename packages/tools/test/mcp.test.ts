@@ -1,8 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES, epochAt } from '@navworld/core-types';
 import { createMcpServer } from '../src/index';
+import { childBundle } from './helpers';
 
 describe('MCP server', () => {
   it('lists the six tools and answers each through an SDK client', async () => {
@@ -43,5 +45,19 @@ describe('MCP server', () => {
 
     await client.close();
     await server.close();
+  });
+
+  it('serves over stdio from a separate process', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [childBundle(), 'mcp', '""'],
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(6);
+    const result = await client.callTool({ name: 'weather', arguments: { city: '成都' } });
+    expect((result.content as Array<{ text: string }>)[0]!.text).toContain('城市: 成都');
+    await client.close();
   });
 });

@@ -10,8 +10,14 @@ const MAP_CALLS: Array<[string, string]> = [
   ['poi_search', JSON.stringify({ address: '西湖', region: '杭州' })],
   ['poi_search', JSON.stringify({ address: '美食', region: '成都' })],
   ['around_search', JSON.stringify({ location: '120.155,30.274', radius: 2000, keyword: '餐厅' })],
-  ['direction', JSON.stringify({ origin: '120.155,30.274', destination: '120.1,30.24', mode: 'driving' })],
-  ['direction', JSON.stringify({ origin: '104.066,30.573', destination: '104.05,30.66', mode: 'transit' })],
+  [
+    'direction',
+    JSON.stringify({ origin: '120.155,30.274', destination: '120.1,30.24', mode: 'driving' }),
+  ],
+  [
+    'direction',
+    JSON.stringify({ origin: '104.066,30.573', destination: '104.05,30.66', mode: 'transit' }),
+  ],
   ['weather', JSON.stringify({ city: '北京' })],
 ];
 const TRANSPORT_CALL: [string, string] = [
@@ -38,7 +44,11 @@ const OPTIONS = { time: 2000, warmupTime: 1500, warmupIterations: 6000 };
 
 describe('offline callTool', () => {
   bench('uncached, map tools mixed', rotating(MAP_CALLS, uncached), OPTIONS);
-  bench('memory cache hit, all tools mixed', rotating([...MAP_CALLS, TRANSPORT_CALL], cached), OPTIONS);
+  bench(
+    'memory cache hit, all tools mixed',
+    rotating([...MAP_CALLS, TRANSPORT_CALL], cached),
+    OPTIONS,
+  );
   for (const call of MAP_CALLS) {
     bench(`uncached ${call[0]} ${call[1].slice(0, 36)}`, rotating([call], uncached), OPTIONS);
   }
