@@ -139,13 +139,13 @@ export const BUDGET_LEVEL_ORDER: readonly BudgetLevel[] = [
 
 /** Conflicting constraint pairs: each asks the plan to trade one wish off against the other. */
 export const CONFLICT_PAIRS: readonly (readonly [string, string])[] = [
-  ['深度体验', '轻松休闲'],
-  ['预算优先', '舒适优先'],
-  ['速度优先', '经济优先'],
-  ['避开人群', '热门景点打卡'],
-  ['公共交通优先', '速度优先'],
-  ['素食要求', '美食探店'],
-  ['不乘坐红眼航班', '经济优先'],
+  Object.freeze(['深度体验', '轻松休闲'] as const),
+  Object.freeze(['预算优先', '舒适优先'] as const),
+  Object.freeze(['速度优先', '经济优先'] as const),
+  Object.freeze(['避开人群', '热门景点打卡'] as const),
+  Object.freeze(['公共交通优先', '速度优先'] as const),
+  Object.freeze(['素食要求', '美食探店'] as const),
+  Object.freeze(['不乘坐红眼航班', '经济优先'] as const),
 ];
 
 /** Which conflict pairs (by index in {@link CONFLICT_PAIRS}) suit each type. */

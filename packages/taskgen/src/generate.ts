@@ -83,26 +83,37 @@ import {
 } from './internal/tables';
 import { renderPrompt } from './prompt';
 
-const BASE_TOOLS: readonly ToolName[] = ['poi_search', 'around_search', 'direction', 'weather'];
-const ALL_TOOLS: readonly ToolName[] = [
+const BASE_TOOLS: readonly ToolName[] = Object.freeze([
+  'poi_search',
+  'around_search',
+  'direction',
+  'weather',
+]);
+const ALL_TOOLS: readonly ToolName[] = Object.freeze([
   'poi_search',
   'around_search',
   'direction',
   'weather',
   'search_flights',
   'search_train_tickets',
-];
-const BUSINESS_TOOLS: readonly ToolName[] = [
+]);
+const BUSINESS_TOOLS: readonly ToolName[] = Object.freeze([
   'poi_search',
   'direction',
   'weather',
   'search_flights',
   'search_train_tickets',
-];
+]);
 const INTERCITY_TOOLS: Readonly<Record<DistanceCategory, readonly ToolName[]>> = {
-  short: ['poi_search', 'direction', 'weather', 'search_train_tickets'],
-  medium: ['poi_search', 'direction', 'weather', 'search_flights', 'search_train_tickets'],
-  long: ['poi_search', 'direction', 'weather', 'search_flights'],
+  short: Object.freeze(['poi_search', 'direction', 'weather', 'search_train_tickets']),
+  medium: Object.freeze([
+    'poi_search',
+    'direction',
+    'weather',
+    'search_flights',
+    'search_train_tickets',
+  ]),
+  long: Object.freeze(['poi_search', 'direction', 'weather', 'search_flights']),
 };
 const CATEGORIES: readonly DistanceCategory[] = ['short', 'medium', 'long'];
 const FAR_CATEGORIES: readonly DistanceCategory[] = ['medium', 'long'];
@@ -497,25 +508,33 @@ function blocked(index: number, draft: Draft): boolean {
  * required, never a pair sharing a member with (or conflicting with) the constraints so far or the transport
  * preference, so no constraint appears twice and every declared conflict is the only tension it introduces.
  */
-function injectConflicts(ctx: Context, draft: Draft): Array<[string, string]> {
+function injectConflicts(ctx: Context, draft: Draft): Array<readonly [string, string]> {
   const candidates = CONFLICTS_BY_TYPE[ctx.type];
   const hasFlights = draft.requiredTools.includes('search_flights');
-  const order = sample(ctx.rng, candidates, candidates.length);
-  const chosen: Array<[string, string]> = [];
+  const chosen: Array<readonly [string, string]> = [];
   // Two ordinary constraints that happen to form a conflict are declared as such.
-  for (const [a, b] of CONFLICT_PAIRS) {
-    if (draft.constraints.includes(a) && draft.constraints.includes(b)) chosen.push([a, b]);
+  for (const pair of CONFLICT_PAIRS) {
+    if (draft.constraints.includes(pair[0]) && draft.constraints.includes(pair[1]))
+      chosen.push(pair);
   }
-  for (const index of order) {
-    if (chosen.length >= ctx.profile.constraintConflicts) break;
+  // Partial Fisher–Yates over a scratch copy: draws only as many candidates as it inspects.
+  const n = candidates.length;
+  for (let i = 0; i < n; i++) SCRATCH[i] = candidates[i]!;
+  for (let i = 0; i < n && chosen.length < ctx.profile.constraintConflicts; i++) {
+    const j = i + Math.floor(ctx.rng.next() * (n - i));
+    const index = SCRATCH[j]!;
+    SCRATCH[j] = SCRATCH[i]!;
     if (!hasFlights && FLIGHT_CONFLICTS.has(index)) continue;
     if (blocked(index, draft)) continue;
-    const [a, b] = CONFLICT_PAIRS[index]!;
-    draft.constraints.push(a, b);
-    chosen.push([a, b]);
+    const pair = CONFLICT_PAIRS[index]!;
+    draft.constraints.push(pair[0], pair[1]);
+    chosen.push(pair);
   }
   return chosen;
 }
+
+/** Scratch space for the conflict shuffle (generation is synchronous, so one buffer suffices). */
+const SCRATCH = new Int8Array(CONFLICT_PAIRS.length);
 
 /**
  * Generates the problem of a task id. Pure: the same id always gives a deep-equal problem (and the same
@@ -552,12 +571,7 @@ export function generateProblem(taskId: number): TravelProblem {
     taskId,
     problemType: type,
     difficulty,
-    difficultyProfile: {
-      constraintTightness: profile.constraintTightness,
-      constraintConflicts: profile.constraintConflicts,
-      timePressure: profile.timePressure,
-      maxDays: profile.maxDays,
-    },
+    difficultyProfile: profile,
     originCity: draft.originCity,
     destinationCity: draft.destinationCity,
     distanceCategory: draft.distanceCategory,
@@ -572,17 +586,20 @@ export function generateProblem(taskId: number): TravelProblem {
     groupSize: draft.groupSize,
     interests: draft.interests,
     constraints: draft.constraints,
-    conflictingPairs,
+    conflictingPairs: conflictingPairs as Array<[string, string]>,
     timePressure,
     targetPoi: draft.targetPoi,
     foodTheme: draft.foodTheme,
-    requiredTools: draft.requiredTools.slice(),
+    requiredTools: draft.requiredTools as ToolName[],
     prompt: '',
-    versions: { taskgen: TASKGEN_VERSION },
+    versions: VERSIONS,
   };
   fields.prompt = renderPrompt(fields);
   return withLazyHash(fields);
 }
+
+/** The version stamp shared by every problem (frozen, like the other shared parts). */
+const VERSIONS: TravelProblem['versions'] = Object.freeze({ taskgen: TASKGEN_VERSION });
 
 /** Memoised hashes of generated problems. */
 const HASHES = new WeakMap<object, string>();

@@ -42,4 +42,15 @@ describe('determinism', () => {
     expect(structuredClone(p)).toEqual(plain);
     expect(Object.keys(p)).toContain('problemHash');
   });
+
+  it('returns a frozen problem whose shared parts cannot be changed', () => {
+    const p = generateProblem(30);
+    expect(Object.isFrozen(p)).toBe(true);
+    expect(Object.isFrozen(p.requiredTools)).toBe(true);
+    expect(Object.isFrozen(p.difficultyProfile)).toBe(true);
+    expect(Object.isFrozen(p.versions)).toBe(true);
+    expect(() => {
+      (p as { budget: number }).budget = 1;
+    }).toThrow(TypeError);
+  });
 });
