@@ -46,13 +46,22 @@ export class Sfc32 {
   }
 }
 
+// The last digest: agents usually search flights and trains for the same query back to back, and the two
+// modes read different words of one digest, so the second search need not hash again.
+let lastKey: string | undefined;
+let lastDigest: Buffer | undefined;
+
 /**
  * The 32-byte SHA-256 digest of the query key `${salt}|${date}|${from}|${to}`. Flights use words 0–3 of it,
- * trains words 4–7, so the two modes are independent while a query hashes once per mode.
+ * trains words 4–7, so the two modes are independent streams of one hash.
  */
 export function querySeed(key: string): Buffer {
+  if (key === lastKey && lastDigest !== undefined) return lastDigest;
   // One-shot hashing avoids allocating a Hash object (about 2 µs per call on Node 20).
-  return hash('sha256', key, 'buffer');
+  const digest = hash('sha256', key, 'buffer');
+  lastKey = key;
+  lastDigest = digest;
+  return digest;
 }
 
 /** A generator from four consecutive big-endian words of `digest`, starting at word `offset` (0 or 4). */
