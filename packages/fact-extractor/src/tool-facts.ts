@@ -21,7 +21,7 @@ import {
   scanWeatherWords,
   scanWind,
 } from './internal/scanners';
-import { collectClaims } from './internal/transport';
+import { collectClaims, mergeClaim } from './internal/transport';
 
 /** A trace entry as accepted by {@link extractToolFacts}: ours, or the reference's `{ name, result: { text } }`. */
 export type ToolFactsEntry =
@@ -103,7 +103,35 @@ function transportLines(text: string): string {
   return text;
 }
 
+// One mock-transport record per line (our render and the reference's): read in a single anchored match.
+const RECORD_RE =
+  /^\s{0,4}(?:\d{1,3}[.、)]\s{0,2})?(?:直达)?(?:航班|车次)\s{0,2}([A-Z0-9]{2}\d{1,4}|[GDCZTK]\d{1,5})(?:（[^）\n]{0,12}）)?[，,][^，,\n]{0,8}?价格(\d{1,6})元[，,](\d{2}:\d{2})从[^，,\n]{1,40}?出发[，,](\d{2}:\d{2})(?:\((?:次日|第\d日)\))?到达[^:：元\n]*$/;
+
 function addTransportText(sets: FactSets, text: string, kind: 'flight' | 'train'): void {
+  const ids = kind === 'flight' ? sets.flights : sets.trains;
+  let rest = '';
+  for (const line of text.split('\n')) {
+    const m = RECORD_RE.exec(line);
+    const hit = m === null ? undefined : scanIds(m[1] ?? '')[0];
+    if (m === null || hit === undefined || hit.kind !== kind || hit.id !== m[1]) {
+      if (line.trim().length > 0) rest += `${line}\n`;
+      continue;
+    }
+    const price = Number(m[2]);
+    const departure = m[3] ?? '';
+    const arrival = m[4] ?? '';
+    ids.add(hit.id);
+    mergeClaim(sets.transport, hit.id, kind, { price, departure, arrival }, 'later-wins');
+    sets.times.add(departure);
+    sets.times.add(arrival);
+    if (price >= TOOL_PRICE_RANGE.min && price <= TOOL_PRICE_RANGE.max)
+      sets.prices.add(String(price));
+  }
+  if (rest.length > 0) addTransportGeneric(sets, rest, kind);
+}
+
+/** Any other transport text: ids, claims from the context after each id, every time and price. */
+function addTransportGeneric(sets: FactSets, text: string, kind: 'flight' | 'train'): void {
   const ids = scanIds(text);
   for (const hit of ids) {
     if (hit.kind !== kind) continue;

@@ -72,6 +72,33 @@ function isNotTrainContext(text: string, end: number): boolean {
 
 const COLON_RE = /[:：]/g;
 
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 0x3000 || code === 10 || code === 13;
+}
+
+/**
+ * The number (digits and dots, at most `maxLength` characters) that ends right before `end`, allowing up to
+ * two spaces in between; `null` when there is none or it is glued to a longer digit run.
+ */
+export function numberBefore(
+  text: string,
+  end: number,
+  maxLength: number,
+): { value: string; start: number } | null {
+  let k = end;
+  for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
+  let p = k;
+  while (p > 0 && k - p < maxLength + 1) {
+    const c = text.charCodeAt(p - 1);
+    if (!isDigit(c) && c !== 46) break;
+    p--;
+  }
+  if (p === k || k - p > maxLength) return null;
+  const before = text.charCodeAt(p - 1);
+  if (isDigit(before) || before === 46) return null;
+  return { value: text.slice(p, k), start: p };
+}
+
 /**
  * Every clock time (`8:30`, `08:30`, `08：30`), normalised to `HH:MM`. Unlike a word-boundary pattern this also
  * finds times glued to Chinese text (`，08:00从`). Not a time: part of a longer digit run, a date, or an
@@ -169,7 +196,6 @@ export function scanTemperatures(text: string, out: Set<string>, fields: boolean
 }
 
 const WIND_DIR_RE = /[东南西北]{1,2}风/g;
-const WIND_LEVEL_RE = /(\d{1,2})(?:\s{0,2}(?:-|~|～|至|到)\s{0,2}(\d{1,2}))?\s{0,2}级/g;
 const WIND_FIELD_RE =
   /(?:daywind|nightwind|风向|wind_direction)["']?\s{0,2}[：:]\s{0,2}["']?([东南西北]{1,2})(?![东南西北])|(?:daypower|nightpower|风力|wind_power|power)["']?\s{0,2}[：:]\s{0,2}["']?[≤<>≥]?\s{0,2}(\d{1,2})(?:\s{0,2}[-~～]\s{0,2}(\d{1,2}))?/gi;
 
@@ -184,16 +210,28 @@ export function scanWind(text: string, out: Set<string>): void {
     if (next !== undefined && WIND_NOT_FOLLOWED_BY.includes(next)) continue;
     out.add(m[0]);
   }
-  WIND_LEVEL_RE.lastIndex = 0;
-  for (let m = WIND_LEVEL_RE.exec(text); m !== null; m = WIND_LEVEL_RE.exec(text)) {
-    if (isDigit(text.charCodeAt(m.index - 1))) continue;
-    const from = backCodePoints(text, m.index, WIND_LEVEL_WINDOW);
-    const window = text.slice(from, m.index);
+  for (let at = text.indexOf('级'); at >= 0; at = text.indexOf('级', at + 1)) {
+    const high = numberBefore(text, at, 2);
+    if (high === null || high.value.includes('.')) continue;
+    let start = high.start;
+    let low: string | undefined;
+    // A range: 3-4级, 3~4级, 3至4级.
+    let k = start - 1;
+    while (k >= 0 && k > start - 3 && isSpace(text.charCodeAt(k))) k--;
+    if (k >= 0 && '-~～至到'.includes(text[k] ?? 'x')) {
+      const first = numberBefore(text, k, 2);
+      if (first !== null && !first.value.includes('.')) {
+        low = first.value;
+        start = first.start;
+      }
+    }
+    const from = backCodePoints(text, start, WIND_LEVEL_WINDOW);
+    const window = text.slice(from, start);
     const wind = window.lastIndexOf('风');
     // Only wind words may sit between 风 and the level (东北风3级, 风力: ≤3级), not 西北风味面馆，5级.
     if (wind < 0 || !/^[力向\s:：≤<>≥约为]*$/.test(window.slice(wind + 1))) continue;
-    out.add(`${Number(m[1])}级`);
-    if (m[2] !== undefined) out.add(`${Number(m[2])}级`);
+    out.add(`${Number(high.value)}级`);
+    if (low !== undefined) out.add(`${Number(low)}级`);
   }
   WIND_FIELD_RE.lastIndex = 0;
   for (let m = WIND_FIELD_RE.exec(text); m !== null; m = WIND_FIELD_RE.exec(text)) {
@@ -203,7 +241,8 @@ export function scanWind(text: string, out: Set<string>): void {
   }
 }
 
-const DISTANCE_RE = /(\d{1,7}(?:\.\d{1,3})?)\s{0,2}(千米|公里|km|米|m(?![a-zA-Z]))/gi;
+const DISTANCE_UNIT_RE = /千米|公里|[kK][mM](?![a-zA-Z])|米|m(?![a-zA-Z])/g;
+const DISTANCE_VALUE_RE = /^\d{1,7}(?:\.\d{1,3})?$/;
 const DISTANCE_FIELD_RE =
   /(?:^|\n)[ \t]{0,8}distance[ \t]{0,2}:[ \t]{0,2}(\d{1,8})(?:\.\d{1,3})?[ \t]{0,4}(?=\n|$)/g;
 
@@ -218,12 +257,12 @@ export function scanDistances(
   minMetres: number,
   amapFields: boolean,
 ): void {
-  DISTANCE_RE.lastIndex = 0;
-  for (let m = DISTANCE_RE.exec(text); m !== null; m = DISTANCE_RE.exec(text)) {
-    const before = text.charCodeAt(m.index - 1);
-    if (isDigit(before) || before === 46) continue;
-    const value = m[1] ?? '';
-    const unit = (m[2] ?? '').toLowerCase();
+  DISTANCE_UNIT_RE.lastIndex = 0;
+  for (let m = DISTANCE_UNIT_RE.exec(text); m !== null; m = DISTANCE_UNIT_RE.exec(text)) {
+    const num = numberBefore(text, m.index, 11);
+    if (num === null || !DISTANCE_VALUE_RE.test(num.value)) continue;
+    const value = num.value;
+    const unit = m[0].toLowerCase();
     const metres = unit === '米' || unit === 'm';
     if (metres && Number(value) < minMetres) continue;
     out.add(`${value}${unit}`);
@@ -369,10 +408,6 @@ const PRICE_KEY_RE = new RegExp(
 const AMOUNT_RE = /^\d{1,9}(?:\.\d{1,2})?$/;
 const UNIT_RE = /[元块]/g;
 
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 0x3000 || code === 10 || code === 13;
-}
-
 /**
  * Calls `onPrice(value, start)` for every `N元` / `N块` amount (with an optional 万 / 千 between, up to two
  * spaces on each side), reading the digits backwards from the unit so the scan is a single-character search.
@@ -465,8 +500,9 @@ export function firstPrice(ctx: string): number | undefined {
   return best;
 }
 
-const POI_KEY_RE =
-  /(?:^|[^A-Za-z])(?:名称|name|名字)\**[ \t]{0,2}[：:][ \t]{0,3}([^\n,，|]{1,60})/g;
+// The key must not be the end of a longer ASCII key (pname, cityname, adname): checked by hand, which is
+// faster than a lookbehind.
+const POI_KEY_RE = /(?:名称|name|名字)\**[ \t]{0,2}[：:][ \t]{0,3}([^\n,，|]{1,60})/g;
 const LENTICULAR_RE = /【([^】\n]{1,40})】/g;
 const CORNER_RE = /「([^」\n]{1,40})」/g;
 const JSON_NAME_RE = /"(?:name|poi_name)"\s{0,3}:\s{0,3}"([^"\n]{1,60})"/g;
@@ -511,7 +547,9 @@ export function scanToolPois(text: string, out: Set<string>): void {
     if (name !== null) out.add(name);
   };
   POI_KEY_RE.lastIndex = 0;
-  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) add(m[1]);
+  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) {
+    if (!isAsciiLetter(text.charCodeAt(m.index - 1))) add(m[1]);
+  }
   scanBracketed(text, add);
   JSON_NAME_RE.lastIndex = 0;
   for (let m = JSON_NAME_RE.exec(text); m !== null; m = JSON_NAME_RE.exec(text)) add(m[1]);
@@ -542,7 +580,9 @@ export function scanAnswerPois(text: string, out: Set<string>): void {
     if (name !== null) out.add(name);
   };
   POI_KEY_RE.lastIndex = 0;
-  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) add(m[1], true);
+  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) {
+    if (!isAsciiLetter(text.charCodeAt(m.index - 1))) add(m[1], true);
+  }
   scanBracketed(text, (raw) => add(raw, true));
   ANSWER_LABEL_RE.lastIndex = 0;
   for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text))
