@@ -81,7 +81,7 @@ import {
   cityOf,
   inSeason,
 } from './internal/tables';
-import { renderPrompt } from './prompt';
+import { renderPrompt, type PromptInput } from './prompt';
 
 const BASE_TOOLS: readonly ToolName[] = Object.freeze([
   'poi_search',
@@ -538,8 +538,8 @@ const SCRATCH = new Int8Array(CONFLICT_PAIRS.length);
 
 /**
  * Generates the problem of a task id. Pure: the same id always gives a deep-equal problem (and the same
- * canonical JSON and hash) in any process. The returned problem is frozen; its `problemHash` is computed on
- * first read and behaves as an ordinary enumerable field.
+ * canonical JSON and hash) in any process. The returned problem is frozen; its `prompt` and `problemHash` are
+ * computed on first read and behave as ordinary enumerable fields.
  *
  * @throws NavworldError `INVALID_TASK_ID` for a negative, fractional, non-numeric or too large id.
  */
@@ -591,24 +591,38 @@ export function generateProblem(taskId: number): TravelProblem {
     targetPoi: draft.targetPoi,
     foodTheme: draft.foodTheme,
     requiredTools: draft.requiredTools as ToolName[],
-    prompt: '',
     versions: VERSIONS,
   };
-  fields.prompt = renderPrompt(fields);
-  return withLazyHash(fields);
+  return withLazyFields(fields);
 }
 
 /** The version stamp shared by every problem (frozen, like the other shared parts). */
 const VERSIONS: TravelProblem['versions'] = Object.freeze({ taskgen: TASKGEN_VERSION });
 
-/** Memoised hashes of generated problems. */
+/** Memoised prompts and hashes of generated problems. */
+const PROMPTS = new WeakMap<object, string>();
 const HASHES = new WeakMap<object, string>();
 
-/**
- * `problemHash` as an enumerable own accessor computed on first read: hashing the canonical JSON costs more
- * than generating the problem, and many callers never read it. JSON, spread, `structuredClone` and schema
- * parsing all see an ordinary string field. One shared descriptor keeps installing it cheap.
+/*
+ * `prompt` and `problemHash` are enumerable own accessors computed on first read and then kept. A reset reads the
+ * prompt once, so generating it lazily costs nothing overall, while a caller that only needs the facts (or calls
+ * renderPrompt itself) does not pay twice; hashing the canonical JSON costs more than generating the problem and
+ * many callers never read it. JSON, spread, structuredClone and schema parsing all see ordinary string fields.
+ * Shared descriptors keep installing them cheap.
  */
+const PROMPT_DESCRIPTOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: false,
+  get(this: PromptInput): string {
+    let prompt = PROMPTS.get(this);
+    if (prompt === undefined) {
+      prompt = renderPrompt(this);
+      PROMPTS.set(this, prompt);
+    }
+    return prompt;
+  },
+};
+
 const HASH_DESCRIPTOR: PropertyDescriptor = {
   enumerable: true,
   configurable: false,
@@ -622,7 +636,8 @@ const HASH_DESCRIPTOR: PropertyDescriptor = {
   },
 };
 
-function withLazyHash(fields: Omit<TravelProblem, 'problemHash'>): TravelProblem {
+function withLazyFields(fields: Omit<TravelProblem, 'prompt' | 'problemHash'>): TravelProblem {
+  Object.defineProperty(fields, 'prompt', PROMPT_DESCRIPTOR);
   Object.defineProperty(fields, 'problemHash', HASH_DESCRIPTOR);
   return Object.freeze(fields) as TravelProblem;
 }
