@@ -1,5 +1,12 @@
 import { MAX_RESULT_CHARS } from './config';
-import type { ForecastRecord, PoiRecord, ProviderData, RouteRecord, TravelMode } from './types';
+import type {
+  ForecastRecord,
+  PoiCost,
+  PoiRecord,
+  ProviderData,
+  RouteRecord,
+  TravelMode,
+} from './types';
 
 /** A JSON value the markdown formatter accepts. */
 export type MdValue = string | number | boolean | null | MdValue[] | { [key: string]: MdValue };
@@ -108,6 +115,13 @@ const MODE_LABELS: Readonly<Record<TravelMode, string>> = {
   transit: '公共交通',
 };
 
+/** Field label of each cost kind: per-person spend, ticket, or a hotel's nightly price. */
+const COST_LABELS: Readonly<Record<PoiCost['kind'], string>> = {
+  人均: '人均',
+  门票: '门票',
+  房价: '价格',
+};
+
 function poiFields(poi: PoiRecord): { [key: string]: MdValue } {
   const out: { [key: string]: MdValue } = { 名称: poi.name };
   if (poi.address) out['地址'] = poi.address;
@@ -121,7 +135,7 @@ function poiFields(poi: PoiRecord): { [key: string]: MdValue } {
   if (poi.tel) out['电话'] = poi.tel;
   if (poi.hours) out['营业时间'] = poi.hours;
   if (poi.cost !== null)
-    out[poi.cost.kind] =
+    out[COST_LABELS[poi.cost.kind]] =
       poi.cost.kind === '房价' ? `${poi.cost.value}元/晚` : `${poi.cost.value}元`;
   return out;
 }
