@@ -1,4 +1,4 @@
-import { TRAIN_RULES, TRAIN_TYPES, type TrainType } from '../config';
+import { TRAIN_RULES, TRAIN_TYPES, type TrainType, type TrainTypeInfo } from '../config';
 import type { TrainRecord } from '../schemas';
 import { clockOf } from './format';
 import { cumulativeWeights, pickOne, uniqueNumber, weightedIndex } from './pick';
@@ -11,25 +11,37 @@ const STEP = TRAIN_RULES.stepMinutes;
 const TYPE_CODE: Readonly<Record<TrainType, number>> = { G: 1, D: 2, C: 3, Z: 4, T: 5, K: 6 };
 const CLASSIC_SLOTS = (TRAIN_RULES.lastClassicDeparture - TRAIN_RULES.firstDeparture) / STEP + 1;
 
-/** Per route: the weighted type table and the cheapest type (the one that carries the guaranteed low fare). */
+/**
+ * Everything about a route's train types that does not depend on the date or salt, computed once per route:
+ * the weighted type table, typical trip times, base fares and which type carries the guaranteed low fare.
+ */
 interface TypeTable {
-  readonly types: readonly TrainType[];
+  readonly infos: readonly TrainTypeInfo[];
+  readonly families: readonly number[];
+  readonly typicalMinutes: readonly number[];
+  readonly baseFares: readonly number[];
   readonly cumulative: Float64Array;
-  readonly budgetType: TrainType;
+  /** Index of the cheapest type per km. */
+  readonly budget: number;
 }
 const typeTables = new WeakMap<RouteInfo, TypeTable>();
 
 function typeTableOf(route: RouteInfo): TypeTable {
   let table = typeTables.get(route);
   if (table === undefined) {
-    const types = route.trainTypes;
-    let budgetType = types[0]!;
-    for (const t of types)
-      if (TRAIN_TYPES[t].farePerKm < TRAIN_TYPES[budgetType].farePerKm) budgetType = t;
+    const infos = route.trainTypes.map((t) => TRAIN_TYPES[t]);
+    let budget = 0;
+    for (let i = 1; i < infos.length; i++) {
+      if (infos[i]!.farePerKm < infos[budget]!.farePerKm) budget = i;
+    }
+    const fareKm = taperedKm(route.km);
     table = {
-      types,
-      cumulative: cumulativeWeights(types.map((t) => TRAIN_TYPES[t].weight)),
-      budgetType,
+      infos,
+      families: infos.map((info) => TYPE_CODE[info.type]),
+      typicalMinutes: infos.map((info) => typicalTrainMinutes(info.type, route.km)),
+      baseFares: infos.map((info) => info.farePerKm * fareKm),
+      cumulative: cumulativeWeights(infos.map((info) => info.weight)),
+      budget,
     };
     typeTables.set(route, table);
   }
@@ -43,31 +55,31 @@ export function taperedKm(km: number): number {
     : TRAIN_RULES.taperFromKm + (km - TRAIN_RULES.taperFromKm) * TRAIN_RULES.taperFactor;
 }
 
-/** Fare of one train: per-km rate of its type and seat, a small spread, never below the route's floor. */
+/**
+ * Fare of one train: the type's base fare for the route (per-km rate × tapered km), × the dearer seat's factor,
+ * × a small spread, never below the route's floor.
+ */
 export function trainPrice(
-  route: RouteInfo,
-  type: TrainType,
+  baseFare: number,
+  info: TrainTypeInfo,
   upperSeat: boolean,
+  floor: number,
   rng: Sfc32,
 ): number {
-  const info = TRAIN_TYPES[type];
   const spread = rng.range(TRAIN_RULES.fareJitter[0], TRAIN_RULES.fareJitter[1]);
-  const raw =
-    info.farePerKm * taperedKm(route.km) * (upperSeat ? info.upperSeatFactor : 1) * spread;
-  return Math.max(Math.round(raw), route.floor);
+  const raw = baseFare * (upperSeat ? info.upperSeatFactor : 1) * spread;
+  return Math.max(Math.round(raw), floor);
 }
 
-/** Trip time of one train of `type`, in whole minutes. */
-export function trainMinutes(type: TrainType, km: number, rng: Sfc32): number {
-  const minutes =
-    typicalTrainMinutes(type, km) * rng.range(TRAIN_RULES.jitter[0], TRAIN_RULES.jitter[1]);
+/** Trip time of one train from its type's typical time on the route, in whole minutes. */
+export function trainMinutes(typical: number, rng: Sfc32): number {
+  const minutes = typical * rng.range(TRAIN_RULES.jitter[0], TRAIN_RULES.jitter[1]);
   return Math.max(TRAIN_RULES.minMinutes, Math.round(minutes));
 }
 
 /** Departure minute: high-speed trains leave early enough to arrive the same evening; classic trains any time. */
-export function trainDeparture(type: TrainType, minutes: number, rng: Sfc32): number {
-  if (!TRAIN_TYPES[type].daytimeOnly)
-    return TRAIN_RULES.firstDeparture + rng.int(0, CLASSIC_SLOTS - 1) * STEP;
+export function trainDeparture(info: TrainTypeInfo, minutes: number, rng: Sfc32): number {
+  if (!info.daytimeOnly) return TRAIN_RULES.firstDeparture + rng.int(0, CLASSIC_SLOTS - 1) * STEP;
   const latest = Math.max(
     TRAIN_RULES.firstDeparture,
     Math.min(TRAIN_RULES.lastHighSpeedDeparture, TRAIN_RULES.highSpeedLastArrival - minutes),
@@ -88,11 +100,12 @@ export function generateTrains(route: RouteInfo, rng: Sfc32): TrainRecord[] {
   const departures: number[] = [];
   for (let i = 0; i < count; i++) {
     const budget = i === 0;
-    const type = budget ? table.budgetType : table.types[weightedIndex(rng, table.cumulative)]!;
-    const info = TRAIN_TYPES[type];
-    const durationMinutes = trainMinutes(type, route.km, rng);
-    const departure = trainDeparture(type, durationMinutes, rng);
-    const id = type + String(uniqueNumber(info.numberRange, TYPE_CODE[type], used, rng));
+    const k = budget ? table.budget : weightedIndex(rng, table.cumulative);
+    const info = table.infos[k]!;
+    const type = info.type;
+    const durationMinutes = trainMinutes(table.typicalMinutes[k]!, rng);
+    const departure = trainDeparture(info, durationMinutes, rng);
+    const id = type + String(uniqueNumber(info.numberRange, table.families[k]!, used, rng));
     const fromStation = pickOne(rng, route.from.stations);
     const toStation = pickOne(rng, route.to.stations);
     const arrivalMinute = departure + durationMinutes;
@@ -123,7 +136,7 @@ export function generateTrains(route: RouteInfo, rng: Sfc32): TrainRecord[] {
       arrivalDayOffset,
       durationMinutes,
       seatType: info.seats[upperSeat ? 1 : 0],
-      price: trainPrice(route, type, upperSeat, rng),
+      price: trainPrice(table.baseFares[k]!, info, upperSeat, route.floor, rng),
       distanceKm: route.km,
     });
   }
