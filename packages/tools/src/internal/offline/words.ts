@@ -165,7 +165,7 @@ export const RESTAURANT_FORMATS: Readonly<Record<string, RestaurantFormat>> = {
     hours: ['07:00-21:00', '06:30-20:30', '08:00-22:00'],
   },
   老字号探访: {
-    ending: ['{dish}老店', '老字号{dish}', '{dish}(老字号)'],
+    ending: ['{dish}老店', '老字号{dish}', '{dish}总店'],
     type: '餐饮服务;中餐厅;老字号',
     tags: ['老字号', '百年老店', '特色菜', '小吃'],
     cost: [35, 95],
