@@ -111,6 +111,23 @@ describe('step', () => {
     expect(assistant).not.toHaveProperty('content');
   });
 
+  it('renames a repeated call id so every tool message answers one call', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 1 });
+    const city = problem.destinationCity;
+    await env.step({
+      episodeId,
+      toolCalls: [
+        call('same', 'weather', { city }),
+        call('same', 'poi_search', { address: '景点', region: city }),
+      ],
+    });
+    const episode = env.getEpisode(episodeId)!;
+    expect(episode.trace[0]!.callId).toBe('same');
+    expect(episode.trace[1]!.callId).toMatch(/^call_[0-9a-f]{24}$/);
+    expect(assertValidConversation(episode.messages)).toBeNull();
+  });
+
   it('returns debug results when asked', async () => {
     const env = createEnvironment({ ...options, debug: true });
     const { episodeId } = env.reset({ taskId: 2 });

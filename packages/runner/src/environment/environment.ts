@@ -484,11 +484,16 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     input: ReturnType<typeof StepInputSchema.parse>,
   ): Promise<EnvironmentStepResult> {
     state.toolSteps += 1;
+    const used = new Set<string>();
     const calls: ToolCall[] = (input.toolCalls ?? []).map((call, index) => ({
-      id:
+      // A missing or repeated id gets a generated one: every tool message must answer exactly one call.
+      id: uniqueId(
         call.id !== undefined && call.id !== null && call.id !== ''
           ? call.id
           : generatedCallId(state.id, state.step, index),
+        used,
+        () => generatedCallId(state.id, state.step, index),
+      ),
       type: 'function',
       function: {
         name: call.function.name ?? '',
@@ -850,6 +855,12 @@ function newEpisodeId(): string {
 /** A stable id for a call the client sent without one: the same episode, step and position give the same id. */
 function generatedCallId(episodeId: string, step: number, index: number): string {
   return `call_${sha256Hex(`${episodeId}:${step}:${index}`).slice(0, 24)}`;
+}
+
+function uniqueId(id: string, used: Set<string>, fallback: () => string): string {
+  const chosen = used.has(id) ? fallback() : id;
+  used.add(chosen);
+  return chosen;
 }
 
 function parseArguments(raw: string): Record<string, unknown> {
