@@ -120,6 +120,12 @@ describe('extractAnswerFacts — rules', () => {
     expect(extractAnswerFacts('风力3-4级，西北风').wind_info).toEqual(['3级', '4级', '西北风']);
   });
 
+  it('roads: numbered roads stay, 顺路 / 路线 are not roads', () => {
+    expect(
+      extractAnswerFacts('因为距离不远可以顺路参观，沿中山一路步行，推荐路线见下').road_names,
+    ).toEqual(['中山一路']);
+  });
+
   it('administrative names are never answer POIs', () => {
     expect(extractAnswerFacts('景点：杭州市\n名称: 西湖区\n名称: 雷峰塔').pois).toEqual(['雷峰塔']);
   });

@@ -306,6 +306,8 @@ export function scanDurations(text: string, out: Set<string>, amapFields: boolea
 }
 
 const ROAD_SUFFIX_RE = new RegExp(alternation(ROAD_SUFFIXES), 'g');
+// Words ending in 路 that are not roads: 顺路 (on the way), 走路, 问路 …
+const NOT_ROAD_ENDINGS_RE = /(?:顺路|走路|问路|迷路|绕路|赶路|带路|近路|远路|弯路)$/;
 // 路线, 路程, 街道 … are not road names.
 const ROAD_NOT_FOLLOWED_BY: Record<string, string> = {
   路: '线程况上费过径途人面',
@@ -396,7 +398,15 @@ export function scanSuffixNames(
 
 /** Road names (`中山路`, `人民南路`, `机场高速`), at least 3 code points, without leading verbs (沿, 进入). */
 export function scanRoads(text: string, out: Set<string>): void {
-  scanSuffixNames(text, ROAD_SUFFIX_RE, 3, (name) => out.add(name), ROAD_NOT_FOLLOWED_BY);
+  scanSuffixNames(
+    text,
+    ROAD_SUFFIX_RE,
+    3,
+    (name) => {
+      if (!NOT_ROAD_ENDINGS_RE.test(name)) out.add(name);
+    },
+    ROAD_NOT_FOLLOWED_BY,
+  );
 }
 
 const NUM = '(\\d{1,9}(?:\\.\\d{1,2})?)';
