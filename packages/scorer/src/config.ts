@@ -642,6 +642,17 @@ export const SCORING_CONFIG = {
     maxExamples: 8,
   },
 
+  /**
+   * Placeless plan (named defence `placeless_plan`): the POI tools returned places, the plan names none of
+   * them.
+   */
+  placelessPlan: {
+    /** Distinct tool POIs from which the defence applies. */
+    minToolPois: 3,
+    /** Multiplier when no tool POI is named. */
+    floor: 0.1,
+  },
+
   /** Fabrication penalty. */
   fabrication: {
     /** Per POI price stated more than `priceTolerance` away from the tool's price. */

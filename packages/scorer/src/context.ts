@@ -9,12 +9,13 @@ import type {
 import {
   extractAnswerFacts,
   extractToolFacts,
+  isAdministrativeName,
   isGenericHalf,
   matchPoi,
   parsePlan,
   prepareAnswer,
   resultTextOf,
-  type PreparedAnswer,
+  type PoiMatchKind,
 } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from './config';
 import { codePointIndex, cpLength, occurrences, type CodePointIndex } from './internal/text';
@@ -50,10 +51,14 @@ export interface ScoringContext {
   locate(fact: string, poi?: boolean): readonly number[];
   /** Whether a tool POI is named in the answer (exact, normalised or half match). */
   poiMatched(name: string): boolean;
+  /** Whether the extractor half-matched a tool POI only on an administrative or road name (not counted). */
+  poiHalfRejected(name: string): boolean;
 }
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
 const DIGIT = /\p{Nd}/u;
+/** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区). */
+const ADMIN_SUFFIXES = '区县市省';
 
 function isDigitAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
@@ -79,9 +84,66 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Answer spans (UTF-16 [start, end)) of road and street names: a POI half inside one is an address. */
+function roadSpans(lower: string, roads: Iterable<string>): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const road of roads) {
+    const needle = road.toLowerCase();
+    if (needle.length < 2) continue;
+    for (const i of occurrences(lower, needle, 64)) spans.push([i, i + needle.length]);
+  }
+  return spans;
+}
+
+/**
+ * Positions (UTF-16) of the halves of a half-matched POI name that really name the place (named defence
+ * `admin_half_match`): a half that is an administrative name (景德镇 of 景德镇博物馆) or part of the
+ * destination city's name (乌鲁木 of 乌鲁木齐动物园), or that occurs only inside a road name (东风中 of 东风中路美食街, written in an address), is not
+ * a mention of the POI. `undefined` when no half is found verbatim (the extractor matched it normalised).
+ */
+function placeHalfPositions(
+  name: string,
+  lower: string,
+  city: string,
+  roads: ReadonlyArray<[number, number]>,
+): number[] | undefined {
+  const cps = Array.from(name.toLowerCase());
+  const k = Math.floor(cps.length / 2);
+  const halves = [cps.slice(0, k).join(''), cps.slice(k).join('')]
+    .filter((h) => Array.from(h).length >= 3 && !isGenericHalf(h))
+    .sort((a, b) => b.length - a.length);
+  let seen = false;
+  for (const half of halves) {
+    const found = occurrences(lower, half, 64);
+    if (found.length === 0) continue;
+    seen = true;
+    if (isAdministrativeName(half) || city.includes(half) || half.includes(city)) continue;
+    const kept = found.filter((i) => !roads.some(([a, b]) => i >= a && i + half.length <= b));
+    if (kept.length > 0) return kept;
+  }
+  return seen ? [] : undefined;
+}
+
+/**
+ * Whether every occurrence of a name is the stem of an administrative name (虎丘 in 虎丘区): the plan names
+ * the district, not the place.
+ */
+function onlyInAdminNames(lower: string, name: string): boolean {
+  const found = occurrences(lower, name, 64);
+  if (found.length === 0) return false;
+  return found.every((i) => {
+    const next = lower[i + name.length];
+    return next !== undefined && ADMIN_SUFFIXES.includes(next) && isAdministrativeName(name + next);
+  });
+}
+
 /** Positions of a POI name in the answer, following the kind of match the fact extractor reports. */
-function poiOccurrences(prepared: PreparedAnswer, lower: string, name: string): number[] {
-  const kind = matchPoi(name, prepared);
+function poiOccurrences(
+  kind: PoiMatchKind | null,
+  lower: string,
+  name: string,
+  halfPositions: () => number[] | undefined,
+): number[] {
   if (kind === null) return [];
   const exact = occurrences(lower, name.toLowerCase(), 64);
   if (exact.length > 0) return exact;
@@ -99,15 +161,9 @@ function poiOccurrences(prepared: PreparedAnswer, lower: string, name: string): 
       if (found.length > 0) return found;
     }
   }
-  // Half match: the longer half that occurs.
-  const cps = Array.from(name.toLowerCase());
-  const k = Math.floor(cps.length / 2);
-  const halves = [cps.slice(0, k).join(''), cps.slice(k).join('')]
-    .filter((h) => Array.from(h).length >= 3 && !isGenericHalf(h))
-    .sort((a, b) => b.length - a.length);
-  for (const half of halves) {
-    const found = occurrences(lower, half, 64);
-    if (found.length > 0) return found;
+  if (kind === 'half') {
+    const found = halfPositions();
+    if (found !== undefined) return found;
   }
   // The extractor matched but no position could be recovered: anchor at the start so presence still counts.
   return [0];
@@ -133,7 +189,37 @@ export function buildContext(
   }
   const prepared = prepareAnswer(answer);
   const cache = new Map<string, readonly number[]>();
-  const poiCache = new Map<string, boolean>();
+  const kinds = new Map<string, PoiMatchKind | null>();
+  const rejected = new Set<string>();
+  const toolFacts = extractToolFacts(trace);
+  const answerFacts = extractAnswerFacts(answer);
+  const city = problem.destinationCity.toLowerCase();
+  let roads: Array<[number, number]> | undefined;
+  const halves = new Map<string, number[] | undefined>();
+  const halfPositions = (name: string): number[] | undefined => {
+    if (!halves.has(name)) {
+      roads ??= roadSpans(lower, new Set([...toolFacts.road_names, ...answerFacts.road_names]));
+      halves.set(name, placeHalfPositions(name, lower, city, roads));
+    }
+    return halves.get(name);
+  };
+  // The extractor's match kind, with half matches on admin names or inside road names dropped.
+  const kindOf = (name: string): PoiMatchKind | null => {
+    if (name === '') return null;
+    let kind = kinds.get(name);
+    if (kind === undefined) {
+      kind = matchPoi(name, prepared);
+      if (kind === 'exact' && onlyInAdminNames(lower, name.toLowerCase())) {
+        kind = null;
+        rejected.add(name);
+      } else if (kind === 'half' && halfPositions(name)?.length === 0) {
+        kind = null;
+        rejected.add(name);
+      }
+      kinds.set(name, kind);
+    }
+    return kind;
+  };
   const ctx: ScoringContext = {
     problem,
     trace,
@@ -143,8 +229,8 @@ export function buildContext(
     trimmedLength: cpLength(answer.trim()),
     length: cpLength(answer),
     parsed: parsePlan(answer),
-    toolFacts: extractToolFacts(trace),
-    answerFacts: extractAnswerFacts(answer),
+    toolFacts,
+    answerFacts,
     called,
     successful,
     attempted,
@@ -158,7 +244,7 @@ export function buildContext(
           fact === ''
             ? []
             : poi
-              ? poiOccurrences(prepared, lower, fact)
+              ? poiOccurrences(kindOf(fact), lower, fact, () => halfPositions(fact))
               : factOccurrences(lower, fact);
         hit = raw.map((i) => cpi.at(i));
         cache.set(key, hit);
@@ -166,12 +252,11 @@ export function buildContext(
       return hit;
     },
     poiMatched(name) {
-      let hit = poiCache.get(name);
-      if (hit === undefined) {
-        hit = name !== '' && matchPoi(name, prepared) !== null;
-        poiCache.set(name, hit);
-      }
-      return hit;
+      return kindOf(name) !== null;
+    },
+    poiHalfRejected(name) {
+      kindOf(name);
+      return rejected.has(name);
     },
   };
   return ctx;

@@ -73,6 +73,7 @@ export {
 export { fabricationPenalty, toolPoiPrices, type FabricationResult } from './rules/fabrication';
 export { diversityMultiplier, unsourcedRouteClaims } from './rules/diversity';
 export { echoFraction, echoDefence } from './rules/echo';
+export { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
 export {
   priceGrounding,
   priceGroundingMultiplier,

@@ -37,6 +37,7 @@ import {
   type TransportGrounding,
 } from './rules/hard-constraints';
 import { infoConsistency, type InfoConsistencyResult } from './rules/info-consistency';
+import { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
 import { priceGrounding, type PriceGroundingResult } from './rules/price-grounding';
 import { SCORER_VERSION } from './version';
 
@@ -108,6 +109,8 @@ interface CodeStage {
   diversity: number;
   /** Price grounding (named defence `price_grounding`). */
   prices: PriceGroundingResult;
+  /** Placeless plan (named defence `placeless_plan`). */
+  placeless: PlacelessPlanResult;
   /** Product of the grounding defences' multipliers on the code score. */
   grounding: number;
   defenses: string[];
@@ -120,6 +123,7 @@ function codeStage(
 ): CodeStage {
   const ctx = buildContext(problem, trace, answer);
   const defenses: string[] = [];
+  if (ctx.toolFacts.pois.some((p) => ctx.poiHalfRejected(p))) defenses.push('admin_half_match');
   // Hard constraints.
   const format = formatValid(ctx);
   const required = requiredToolsCalled(ctx);
@@ -155,7 +159,9 @@ function codeStage(
   // Grounding defences: multipliers on the code score.
   const prices = priceGrounding(ctx);
   if (prices.multiplier < 1) defenses.push('price_grounding');
-  const grounding = prices.multiplier;
+  const placeless = placelessPlan(ctx);
+  if (placeless.multiplier < 1) defenses.push('placeless_plan');
+  const grounding = prices.multiplier * placeless.multiplier;
   const hardConstraints: HardConstraintResults = {
     format_valid: format,
     tool_info_used: gate,
@@ -178,6 +184,7 @@ function codeStage(
     fabrication,
     diversity,
     prices,
+    placeless,
     grounding,
     defenses,
   };
@@ -253,6 +260,7 @@ function finish(
       factIntegration: stage.comp.integrationMultiplier,
       defenseInDepth: round(did, 4),
       priceGrounding: round(stage.prices.multiplier, 4),
+      placelessPlan: round(stage.placeless.multiplier, 4),
     },
     priceGrounding: {
       counted: stage.prices.counted,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildContext,
+  placelessPlan,
   priceGrounding,
   priceGroundingMultiplier,
   scoreEpisodeSync,
@@ -108,5 +109,70 @@ describe('price_grounding', () => {
       counted: 2,
       multiplier: 1,
     });
+  });
+});
+
+describe('admin_half_match and placeless_plan', () => {
+  const problem = makeProblem('multiday', { destinationCity: '景德镇', numDays: 2 });
+  const trace = [
+    call(
+      'poi_search',
+      { address: '博物馆', region: '景德镇' },
+      poiText([
+        { name: '景德镇博物馆', address: '人民大道23号', price: ['门票', 20] },
+        { name: '景德镇科技馆', address: '沿江东路334号', price: ['门票', 30] },
+        { name: '东风中路美食街', address: '东风中路12号', price: ['人均', 45] },
+        { name: '御窑厂', address: '广场北路149号', price: ['门票', 0] },
+      ]),
+    ),
+  ];
+  const filler = '行程节奏轻松，每天只安排两个主要去处，中午留出休息时间，傍晚不再安排远距离移动。';
+
+  it('a half match on the city name or inside an address is not a mention of the POI', () => {
+    const answer = `# 景德镇2天行程\n第1天：游览珠山区，地址：东风中路12号。\n第2天：参观昌江区。\n${filler.repeat(5)}`;
+    const ctx = buildContext(problem, trace, answer);
+    expect(ctx.poiHalfRejected('景德镇博物馆')).toBe(true); // 景德镇 is the city
+    expect(ctx.poiHalfRejected('东风中路美食街')).toBe(true); // 东风中 only inside the road 东风中路
+    expect(ctx.poiMatched('景德镇博物馆')).toBe(false);
+    expect(ctx.poiMatched('东风中路美食街')).toBe(false);
+    const b = scoreEpisodeSync({ problem, trace, answer });
+    expect(b.defenses).toEqual(expect.arrayContaining(['admin_half_match', 'placeless_plan']));
+    expect(b['multipliers']).toMatchObject({ placelessPlan: 0.1 });
+  });
+
+  it('one named place is enough; a name only seen inside a district name is not one', () => {
+    const one = `# 景德镇2天行程\n第1天：游览御窑厂，门票0元。\n第2天：参观昌江区。\n${filler.repeat(5)}`;
+    expect(placelessPlan(buildContext(problem, trace, one))).toEqual({
+      toolPois: 4,
+      named: 1,
+      multiplier: 1,
+    });
+    const district = one.replace('游览御窑厂', '游览御窑厂区');
+    const ctx = buildContext(problem, trace, district);
+    expect(ctx.poiMatched('御窑厂')).toBe(true); // 御窑厂区 is not an administrative name
+    const suzhou = makeProblem('multiday', { destinationCity: '苏州', numDays: 2 });
+    const huqiu = [
+      call(
+        'poi_search',
+        { address: '景点' },
+        poiText([{ name: '虎丘' }, { name: '拙政园' }, { name: '留园' }]),
+      ),
+    ];
+    const admin = `# 苏州2天行程\n第1天：游览虎丘区。\n第2天：参观姑苏区。\n${filler.repeat(5)}`;
+    const c2 = buildContext(suzhou, huqiu, admin);
+    expect(c2.poiMatched('虎丘')).toBe(false);
+    expect(c2.poiHalfRejected('虎丘')).toBe(true);
+    expect(placelessPlan(c2).multiplier).toBe(0.1);
+    expect(
+      placelessPlan(buildContext(suzhou, huqiu, admin.replace('虎丘区', '虎丘'))).multiplier,
+    ).toBe(1);
+  });
+
+  it('does not apply when the tools returned fewer than three places', () => {
+    const answer = `# 景德镇2天行程\n第1天：游览珠山区。\n${filler.repeat(5)}`;
+    const few = [
+      call('poi_search', { address: 'x' }, poiText([{ name: '御窑厂' }, { name: '陶溪川' }])),
+    ];
+    expect(placelessPlan(buildContext(problem, few, answer)).multiplier).toBe(1);
   });
 });
