@@ -1,10 +1,38 @@
-import { AIRLINES, FLIGHT_FARES, FLIGHT_SCHEDULE, FLIGHT_TIMING, MARKERS } from '../config';
+import {
+  AIRLINES as IMPORTED_AIRLINES,
+  FLIGHT_FARES as IMPORTED_FLIGHT_FARES,
+  FLIGHT_SCHEDULE as IMPORTED_FLIGHT_SCHEDULE,
+  FLIGHT_TIMING as IMPORTED_FLIGHT_TIMING,
+  MARKERS as IMPORTED_MARKERS,
+} from '../config';
 import type { FlightRecord } from '../schemas';
-import { clockOf } from './format';
-import { cumulativeWeights, distinctSlots, pickOne, uniqueNumber, weightedIndex } from './pick';
+import { clockOf as importedClockOf } from './format';
+import {
+  cumulativeWeights as importedCumulativeWeights,
+  distinctSlots as importedDistinctSlots,
+  pickOne as importedPickOne,
+  uniqueNumber as importedUniqueNumber,
+  weightedIndex as importedWeightedIndex,
+} from './pick';
 import type { Sfc32 } from './prng';
 import type { RouteInfo } from './route';
-import { typicalFlightMinutes } from './timing';
+import { typicalFlightMinutes as importedTypicalFlightMinutes } from './timing';
+
+// Imports are re-bound to module constants: the hot loops below then read plain locals instead of going
+// through a module namespace (which costs about a third of the run time when the sources run untranspiled
+// under a module runner, as in tests and benchmarks; bundled builds are unaffected).
+const AIRLINES = IMPORTED_AIRLINES;
+const FLIGHT_FARES = IMPORTED_FLIGHT_FARES;
+const FLIGHT_SCHEDULE = IMPORTED_FLIGHT_SCHEDULE;
+const FLIGHT_TIMING = IMPORTED_FLIGHT_TIMING;
+const MARKERS = IMPORTED_MARKERS;
+const clockOf = importedClockOf;
+const cumulativeWeights = importedCumulativeWeights;
+const distinctSlots = importedDistinctSlots;
+const pickOne = importedPickOne;
+const uniqueNumber = importedUniqueNumber;
+const weightedIndex = importedWeightedIndex;
+const typicalFlightMinutes = importedTypicalFlightMinutes;
 
 const AIRLINE_CUMULATIVE = cumulativeWeights(AIRLINES.map((a) => a.weight));
 const STEP = FLIGHT_TIMING.stepMinutes;
