@@ -1,0 +1,191 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- HTTP answers are untyped JSON. */
+// Throughput of the HTTP server with the reference agent as client, 200 episodes at once over loopback.
+// Run: npx vitest bench --run --project runner test/server.bench.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { afterAll, bench, describe } from 'vitest';
+import { createEnvironment } from '../src/environment/environment';
+import type { StepInput } from '../src/environment/schemas';
+import { runReferenceAgent } from '../src/agent/reference-agent';
+import { startServer } from '../src/server/start';
+import { bundleForNode, runnerPath } from './helpers/bundle';
+import { post } from './helpers/http';
+import { routeThroughHttp } from './helpers/http-environment';
+
+const CONCURRENCY = 200;
+const ENV_OPTIONS = { salt: 'navworld-bench', now: Date.UTC(2026, 0, 5) };
+const TASKS = Array.from({ length: CONCURRENCY }, (_, i) => i * 13 + 1);
+
+function report(label: string, steps: number, toolCalls: number, ms: number, cpuMs?: number): void {
+  const cpu =
+    cpuMs === undefined
+      ? ''
+      : `; server CPU ${(cpuMs / steps).toFixed(2)} ms/step → ${(1000 / (cpuMs / steps)).toFixed(0)} steps/s per fully available core`;
+  console.log(
+    `${label}: ${steps} steps (${toolCalls} tool calls) in ${(ms / 1000).toFixed(2)} s → ` +
+      `${((steps / ms) * 1000).toFixed(0)} steps/s, ${((toolCalls / ms) * 1000).toFixed(0)} tool calls/s ` +
+      `(load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)${cpu}`,
+  );
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The reference agent's step bodies per task, recorded in-process (the agent is deterministic). */
+async function recordReferenceSteps(): Promise<Map<number, StepInput[]>> {
+  const env = createEnvironment(ENV_OPTIONS);
+  const original = env.step;
+  const byEpisode = new Map<string, StepInput[]>();
+  env.step = (input) => {
+    const list = byEpisode.get(input.episodeId) ?? [];
+    list.push(input);
+    byEpisode.set(input.episodeId, list);
+    return original(input);
+  };
+  const out = new Map<number, StepInput[]>();
+  for (const taskId of TASKS) {
+    const result = await runReferenceAgent(env, taskId);
+    out.set(taskId, byEpisode.get(result.episodeId) ?? []);
+  }
+  await env.close();
+  return out;
+}
+
+describe('HTTP server, 200 concurrent episodes', () => {
+  let serverProcess: ChildProcess | undefined;
+  let setup: Promise<{ url: string; recorded: Map<number, StepInput[]> }> | undefined;
+
+  /** Records the reference traffic and starts a server in its own process (once, on first use). */
+  function prepare(): Promise<{ url: string; recorded: Map<number, StepInput[]> }> {
+    setup ??= (async () => {
+      const recorded = await recordReferenceSteps();
+      const source =
+        `import { startServer } from ${JSON.stringify(runnerPath('src/server/start.ts'))};\n` +
+        `const r = await startServer({ port: 0, log: false, environmentOptions: ${JSON.stringify(ENV_OPTIONS)} });\n` +
+        `process.stdout.write(r.url + '\\n');\n` +
+        `process.on('SIGTERM', () => { void r.close().then(() => process.exit(0)); });\n`;
+      const file = await bundleForNode('bench-server', source);
+      serverProcess = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const url = await new Promise<string>((resolve) => {
+        serverProcess?.stdout?.once('data', (d: Buffer) => resolve(d.toString('utf8').trim()));
+      });
+      return { url, recorded };
+    })();
+    return setup;
+  }
+
+  afterAll(() => {
+    serverProcess?.kill('SIGTERM');
+  });
+  process.once('exit', () => serverProcess?.kill('SIGTERM'));
+
+  bench(
+    'reference agent live over HTTP (agents and server in one process)',
+    async () => {
+      const env = createEnvironment(ENV_OPTIONS);
+      let url = '';
+      const { serverEnv, prefetchReset } = routeThroughHttp(env, () => url);
+      const running = await startServer({ port: 0, environment: serverEnv, log: false });
+      url = running.url;
+      const started = performance.now();
+      const results = await Promise.all(
+        TASKS.map(async (taskId) => {
+          await prefetchReset(taskId);
+          return runReferenceAgent(env, taskId);
+        }),
+      );
+      const ms = performance.now() - started;
+      const steps = results.reduce((n, r) => n + (r.trace.at(-1)?.step ?? 0) + 1, 0);
+      const calls = results.reduce((n, r) => n + r.trace.length, 0);
+      report('live reference agent', steps, calls, ms);
+      await running.close();
+      await env.close();
+    },
+    { iterations: 1, warmupIterations: 0, time: 0, throws: true },
+  );
+
+  bench(
+    'reference agent traffic replayed against a separate server process',
+    async () => {
+      const { url: separateUrl, recorded } = await prepare();
+      const cpuBefore = processCpuMs(serverProcess?.pid);
+      const started = performance.now();
+      let steps = 0;
+      let calls = 0;
+      await Promise.all(
+        TASKS.map(async (taskId) => {
+          const reset = await post(separateUrl, '/v1/reset', { task_id: taskId });
+          const episodeId: string = reset.json.episode_id;
+          for (const input of recorded.get(taskId) ?? []) {
+            const answer = await post(separateUrl, '/v1/step', {
+              episode_id: episodeId,
+              tool_calls: input.toolCalls ?? null,
+              content: input.content ?? null,
+            });
+            if (answer.status !== 200) throw new Error(answer.text);
+            steps += 1;
+            calls += input.toolCalls?.length ?? 0;
+          }
+        }),
+      );
+      const cpuAfter = processCpuMs(serverProcess?.pid);
+      report(
+        'replayed reference traffic, separate server (2nd+ round: warm tool cache)',
+        steps,
+        calls,
+        performance.now() - started,
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      );
+    },
+    { iterations: 2, warmupIterations: 0, time: 0, throws: true },
+  );
+
+  bench(
+    'tool steps only (warm cache, no scoring) against a separate server process',
+    async () => {
+      const { url: separateUrl, recorded } = await prepare();
+      const cpuBefore = processCpuMs(serverProcess?.pid);
+      const started = performance.now();
+      let steps = 0;
+      let calls = 0;
+      await Promise.all(
+        TASKS.map(async (taskId) => {
+          const reset = await post(separateUrl, '/v1/reset', { task_id: taskId });
+          const episodeId: string = reset.json.episode_id;
+          const first = recorded.get(taskId)?.[0]?.toolCalls ?? [];
+          // One recorded call per step, cycling through the first batch: 15 tool steps, never scored.
+          for (let i = 0; i < 15; i += 1) {
+            const call = first[i % Math.max(1, first.length)];
+            const answer = await post(separateUrl, '/v1/step', {
+              episode_id: episodeId,
+              tool_calls: call === undefined ? [] : [{ ...call, id: `b${i}` }],
+              ...(call === undefined ? { content: '' } : {}),
+            });
+            if (answer.status !== 200) throw new Error(answer.text);
+            steps += 1;
+            calls += 1;
+          }
+        }),
+      );
+      const cpuAfter = processCpuMs(serverProcess?.pid);
+      report(
+        'tool-only steps, separate server',
+        steps,
+        calls,
+        performance.now() - started,
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      );
+    },
+    { iterations: 2, warmupIterations: 1, time: 0, throws: true },
+  );
+});
