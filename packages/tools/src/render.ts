@@ -144,6 +144,8 @@ const poiBlocks = new WeakMap<PoiRecord, string>();
 
 /** The field lines of one POI, as the markdown formatter writes an array element (memoised per record). */
 function poiBlock(poi: PoiRecord): string {
+  // Records with a distance are fresh per search; remembering them would only feed the garbage collector.
+  if (poi.distance !== undefined) return objectMd(poiFields(poi), 1);
   let block = poiBlocks.get(poi);
   if (block === undefined) {
     block = objectMd(poiFields(poi), 1);

@@ -108,10 +108,21 @@ export function matchScore(poi: OfflinePoi, q: PreparedQuery): number {
 }
 
 /** True when a POI answers a query at all (same as `matchScore > 0`, with early exits). */
-export function matchesQuery(poi: OfflinePoi, q: PreparedQuery): boolean {
+export function matchesQuery(
+  poi: OfflinePoi,
+  q: PreparedQuery,
+  tagMemo?: Map<string, boolean>,
+): boolean {
   for (const tag of CATEGORY_TAGS[poi.category]) if (q.tags.has(tag)) return true;
-  for (const tag of poi.tags)
-    if (q.tags.has(tag) || (tag.length >= 2 && q.text.includes(tag))) return true;
+  for (const tag of poi.tags) {
+    // Neighbouring places share most tags, so a call remembers each tag's verdict.
+    let hit = tagMemo?.get(tag);
+    if (hit === undefined) {
+      hit = q.tags.has(tag) || (tag.length >= 2 && q.text.includes(tag));
+      tagMemo?.set(tag, hit);
+    }
+    if (hit) return true;
+  }
   return nameScore(poi.name, q) > 0 || bigramScore(poi.name, q) > 0;
 }
 
@@ -297,6 +308,7 @@ export function searchAround(
   const q = keyword === undefined ? undefined : prepareQuery(keyword, city);
   const found: Array<{ poi: OfflinePoi; d: number }> = [];
   const seen = new Set<string>();
+  const tagMemo = new Map<string, boolean>();
   const cosLat = Math.cos((centre[1] * Math.PI) / 180);
   // A 2 % margin keeps the flat screen from dropping points the great-circle distance would keep.
   const screen = ((radiusM / 1000) * 1.02 + 0.01) ** 2;
@@ -304,7 +316,7 @@ export function searchAround(
     if (flatDistanceSq(centre, poi.point, cosLat) > screen) return;
     const d = Math.round(haversineKm(centre, poi.point) * 1000);
     if (d > radiusM) return;
-    if (q !== undefined && !matchesQuery(poi, q)) return;
+    if (q !== undefined && !matchesQuery(poi, q, tagMemo)) return;
     if (seen.has(poi.name)) return;
     seen.add(poi.name);
     found.push({ poi, d });
