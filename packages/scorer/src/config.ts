@@ -653,6 +653,28 @@ export const SCORING_CONFIG = {
     floor: 0.1,
   },
 
+  /**
+   * Context-free facts (named defence `context_free_facts`): info consistency counts a cited tool fact only
+   * where it is used in a plan, near a planning keyword and outside bare lists of facts.
+   */
+  factContext: {
+    /** Code points between a fact mention and a planning keyword. */
+    window: 200,
+    /** Weight of a fact mentioned only far from every planning keyword. */
+    farWeight: 0.25,
+    /** Separators of a bare list (punctuation and whitespace only). */
+    listSeparators: /[、,，;；/|·\s]+/u,
+    /** A line with at least this many items … */
+    minListItems: 3,
+    /** … of which at least this share are tool facts verbatim is a bare list (its facts weigh 0). */
+    bareShare: 0.8,
+    /** General planning words that anchor facts besides the type's completeness keywords. */
+    planningWords:
+      /(第\s*\p{Nd}+\s*天|上午|中午|下午|晚上|早餐|午餐|晚餐|出发|到达|入住|游览|参观|推荐|建议|路线|交通|门票|人均)/gu,
+    /** Keyword occurrences examined per regex. */
+    maxAnchors: 1024,
+  },
+
   /** Fabrication penalty. */
   fabrication: {
     /** Per POI price stated more than `priceTolerance` away from the tool's price. */

@@ -74,6 +74,7 @@ export { fabricationPenalty, toolPoiPrices, type FabricationResult } from './rul
 export { diversityMultiplier, unsourcedRouteClaims } from './rules/diversity';
 export { echoFraction, echoDefence } from './rules/echo';
 export { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
+export { buildFactContext, isBareFactList, type FactContext } from './rules/fact-context';
 export {
   priceGrounding,
   priceGroundingMultiplier,

@@ -140,6 +140,7 @@ function codeStage(
   const icGated = round(ic.score * echoMult, 4);
   const compEcho = round(comp.score * echoMult, 4);
   if (ic.notes.includes('breadth_penalty')) defenses.push('breadth_penalty');
+  if (ic.notes.includes('context_free_facts')) defenses.push('context_free_facts');
   if (Object.values(ic.categories).some((c) => c.notes.includes('min_quantity_cap')))
     defenses.push('min_quantity_cap');
   if (Object.values(ic.categories).some((c) => c.notes.includes('poi_density_decay')))

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildContext,
+  buildFactContext,
+  isBareFactList,
   placelessPlan,
   priceGrounding,
   priceGroundingMultiplier,
@@ -174,5 +176,37 @@ describe('admin_half_match and placeless_plan', () => {
       call('poi_search', { address: 'x' }, poiText([{ name: '御窑厂' }, { name: '陶溪川' }])),
     ];
     expect(placelessPlan(buildContext(problem, few, answer)).multiplier).toBe(1);
+  });
+});
+
+describe('context_free_facts', () => {
+  const problem = makeProblem('food_tour', { groupSize: 2, budget: 3000 });
+  const honest = plan({ a: 120, b: 28, c: 60, hotel: 328, taxi: 25 });
+
+  it('a bare list of tool facts is recognised; a sentence citing them is not', () => {
+    const facts = new Set(['老正兴菜馆', '南翔馒头店', '120元', '28元']);
+    expect(isBareFactList('老正兴菜馆、南翔馒头店、120元', facts)).toBe(true);
+    expect(isBareFactList('老正兴菜馆、南翔馒头店', facts)).toBe(false); // fewer than 3 items
+    expect(isBareFactList('午餐：老正兴菜馆，人均120元，推荐本帮菜', facts)).toBe(false);
+  });
+
+  it('facts in a plan weigh 1; listed in a bare list they weigh 0; far from every keyword 0.25', () => {
+    const ctx = buildContext(problem, foodTrace, honest);
+    const fc = buildFactContext(ctx);
+    expect(fc.weight('老正兴菜馆', true)).toBe(1);
+    expect(fc.weight('120')).toBe(1);
+    const filler = '这一段文字只是为了拉开距离，不包含任何具体内容，读者可以直接跳过。'.repeat(8);
+    const stuffed = `关于美食：我们会给出完善的美食说明。\n${filler}\n老正兴菜馆、小杨生煎(黄河路店)、南翔馒头店\n120元、28元、60元\n${filler}\n锦江之星(人民广场店)位于西藏中路。`;
+    const f2 = buildFactContext(buildContext(problem, foodTrace, stuffed));
+    expect(f2.bareLines).toHaveLength(2);
+    expect(f2.weight('老正兴菜馆', true)).toBe(0);
+    expect(f2.weight('120')).toBe(0);
+    expect(f2.weight('锦江之星(人民广场店)', true)).toBe(0.25);
+    const b = scoreEpisodeSync({ problem, trace: foodTrace, answer: stuffed });
+    expect(b.defenses).toContain('context_free_facts');
+    expect(b.infoConsistency).toBeLessThan(8);
+    expect(scoreEpisodeSync({ problem, trace: foodTrace, answer: honest }).defenses).not.toContain(
+      'context_free_facts',
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { IcCategoryScore } from '@navworld/core-types';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { anyInRange, allMatches, round } from '../internal/text';
+import { buildFactContext, type FactContext } from './fact-context';
 
 const C = SCORING_CONFIG.ic;
 
@@ -41,8 +42,13 @@ export function categoryScore(
   return score;
 }
 
-/** Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere. */
-function contextWeighted(ctx: ScoringContext, ids: readonly string[], context: RegExp): number {
+/** Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere (× the fact weight). */
+function contextWeighted(
+  ctx: ScoringContext,
+  ids: readonly string[],
+  context: RegExp,
+  fc: FactContext,
+): number {
   if (ids.length === 0) return 0;
   const contextPositions = allMatches(new RegExp(context.source, 'giu'), ctx.lower, 4096).map((m) =>
     ctx.cpi.at(m.index),
@@ -51,8 +57,9 @@ function contextWeighted(ctx: ScoringContext, ids: readonly string[], context: R
   for (const id of ids) {
     const at = ctx.locate(id);
     const first = at[0];
+    const w = fc.weight(id);
     if (first === undefined) {
-      sum += C.outOfContextWeight;
+      sum += C.outOfContextWeight * w;
       continue;
     }
     const near = anyInRange(
@@ -60,7 +67,7 @@ function contextWeighted(ctx: ScoringContext, ids: readonly string[], context: R
       first - C.contextWindow,
       first + id.length + C.contextWindow,
     );
-    sum += near ? 1 : C.outOfContextWeight;
+    sum += (near ? 1 : C.outOfContextWeight) * w;
   }
   return sum;
 }
@@ -116,6 +123,17 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
         };
   }
 
+  const fc = buildFactContext(ctx);
+  let rawMatched = 0;
+  let weightedMatched = 0;
+  /** Sum of the context weights of matched facts (named defence `context_free_facts`). */
+  const weigh = (list: readonly string[], poi = false): number => {
+    let sum = 0;
+    for (const f of list) sum += fc.weight(f, poi);
+    rawMatched += list.length;
+    weightedMatched += sum;
+    return sum;
+  };
   const regular: Array<[string, number, number, number]> = []; // name, matched, toolCount, answerCount
   const bonus: Array<[string, number, number, number]> = [];
 
@@ -123,7 +141,7 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   if (T.flights.length > 0) {
     regular.push([
       'flights',
-      contextWeighted(ctx, flights, C.flightContext),
+      contextWeighted(ctx, flights, C.flightContext, fc),
       T.flights.length,
       O.flights.length,
     ]);
@@ -132,24 +150,27 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   if (T.trains.length > 0) {
     regular.push([
       'trains',
-      contextWeighted(ctx, trains, C.trainContext),
+      contextWeighted(ctx, trains, C.trainContext, fc),
       T.trains.length,
       O.trains.length,
     ]);
   }
   if (T.pois.length > 0) {
-    const matched = T.pois.filter((p) => ctx.poiMatched(p)).length;
+    const matched = weigh(
+      T.pois.filter((p) => ctx.poiMatched(p)),
+      true,
+    );
     regular.push(['pois', matched, Math.min(T.pois.length, C.poiDenominatorCap), O.pois.length]);
   }
   for (const key of ['weather', 'prices', 'wind_info'] as const) {
     if (T[key].length > 0)
-      regular.push([key, intersect(T[key], O[key]).length, T[key].length, O[key].length]);
+      regular.push([key, weigh(intersect(T[key], O[key])), T[key].length, O[key].length]);
   }
   // Bonus categories: counted only when matched, so a plan is never punished for leaving them out.
-  const times = intersect(T.times, O.times).length;
+  const times = weigh(intersect(T.times, O.times));
   bonus.push(['times', times, T.times.length, O.times.length]);
   for (const key of ['distances', 'travel_durations', 'road_names'] as const) {
-    const matched = T[key].filter((f) => ctx.locate(f).length > 0).length;
+    const matched = weigh(T[key].filter((f) => ctx.locate(f).length > 0));
     bonus.push([key, matched, T[key].length, O[key].length]);
   }
 
@@ -167,6 +188,7 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
       if (isBonus) catNotes.push('bonus');
       return { name, matched, toolCount, answerCount, score, notes: catNotes };
     });
+  if (weightedMatched < rawMatched - 1e-9) notes.push('context_free_facts');
   const reg = scored(regular, false);
   const bon = scored(bonus, true).filter((b) => b.toolCount > 0);
   const bonMatched = bon.filter((b) => b.score > 0);

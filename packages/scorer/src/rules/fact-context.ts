@@ -1,0 +1,111 @@
+// Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+import { allMatches, anyInRange } from '../internal/text';
+
+const C = SCORING_CONFIG.factContext;
+
+/** Where tool facts sit in the answer, computed once per episode. */
+export interface FactContext {
+  /**
+   * Weight (0–1) of a cited tool fact: 1 when one of its mentions lies within `window` code points of a
+   * planning keyword of the problem type, `farWeight` when it is only mentioned far from every keyword,
+   * 0 when every mention sits in a bare list of facts. 1 when no position can be recovered (the fact was
+   * matched after normalisation), so the defence never removes a citation it cannot see.
+   */
+  weight(fact: string, poi?: boolean): number;
+  /** Code-point ranges [start, end) of the bare-list lines. */
+  bareLines: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Every string a tool fact can be cited as in a bare list (prices also with 元). */
+function factStrings(ctx: ScoringContext): Set<string> {
+  const T = ctx.toolFacts;
+  const out = new Set<string>();
+  for (const list of [
+    T.pois,
+    T.flights,
+    T.trains,
+    T.weather,
+    T.times,
+    T.distances,
+    T.travel_durations,
+    T.wind_info,
+    T.road_names,
+  ]) {
+    for (const f of list) if (f !== '') out.add(f.toLowerCase());
+  }
+  for (const p of T.prices) {
+    out.add(p.toLowerCase());
+    out.add(`${p}元`.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * Whether a line is a bare list of tool facts: at least `minListItems` items separated only by
+ * punctuation, and at least `bareShare` of them are tool facts verbatim.
+ */
+export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
+  const items = line
+    .split(C.listSeparators)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (items.length < C.minListItems) return false;
+  let hits = 0;
+  for (const item of items) if (facts.has(item)) hits++;
+  return hits >= C.bareShare * items.length;
+}
+
+/** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
+export function buildFactContext(ctx: ScoringContext): FactContext {
+  const facts = factStrings(ctx);
+  const bareLines: Array<[number, number]> = [];
+  let from = 0;
+  for (const line of ctx.lower.split('\n')) {
+    const to = from + line.length;
+    if (isBareFactList(line, facts)) bareLines.push([ctx.cpi.at(from), ctx.cpi.at(to)]);
+    from = to + 1;
+  }
+  const inBare = (at: number): boolean => {
+    for (const [a, b] of bareLines) if (at >= a && at < b) return true;
+    return false;
+  };
+  const anchors: number[] = [];
+  for (const dim of SCORING_CONFIG.dimensions[ctx.problem.problemType]) {
+    if (!dim.keyword) continue;
+    for (const m of allMatches(dim.keyword, ctx.lower, C.maxAnchors)) {
+      const at = ctx.cpi.at(m.index);
+      if (!inBare(at)) anchors.push(at);
+    }
+  }
+  for (const m of allMatches(C.planningWords, ctx.lower, C.maxAnchors)) {
+    const at = ctx.cpi.at(m.index);
+    if (!inBare(at)) anchors.push(at);
+  }
+  anchors.sort((a, b) => a - b);
+  const cache = new Map<string, number>();
+  return {
+    bareLines,
+    weight(fact, poi = false) {
+      const key = (poi ? 'p\u0000' : 'f\u0000') + fact;
+      let w = cache.get(key);
+      if (w !== undefined) return w;
+      const at = ctx.locate(fact, poi);
+      if (at.length === 0) w = 1;
+      else {
+        w = 0;
+        for (const p of at) {
+          if (inBare(p)) continue;
+          if (anyInRange(anchors, p - C.window, p + C.window)) {
+            w = 1;
+            break;
+          }
+          w = C.farWeight;
+        }
+      }
+      cache.set(key, w);
+      return w;
+    },
+  };
+}
