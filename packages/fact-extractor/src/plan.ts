@@ -66,13 +66,14 @@ export function parsePlan(text: string): ParsedPlan {
   if (raw.includes('|')) tableClaims(raw, claims);
   collectClaims(raw, scanIds(raw), BOTH_KINDS, ANSWER_CLAIM_WINDOW, true, claims, 'first-wins');
   plan.transportOptions = [...claims.values()].map(copyClaim);
-  if (plan.days.length === 0) plan.days = textDays(raw);
+  const places = placeHits(raw);
+  if (plan.days.length === 0) plan.days = textDays(raw, places);
   if (plan.budgetItems.length === 0) plan.budgetItems = textBudget(raw);
   if (plan.budgetTotal === null) plan.budgetTotal = textTotal(raw);
   if (plan.tips.length === 0) plan.tips = textTips(raw);
   const locations = new Set(plan.locations);
   for (const day of plan.days) for (const l of day.locations) locations.add(l);
-  for (const l of placeNames(raw)) locations.add(l);
+  for (const p of places) locations.add(p.name);
   plan.locations = [...locations];
   plan.success = jsonFound || plan.days.length > 0 || plan.transportOptions.length > 0;
   return plan;
@@ -311,7 +312,7 @@ interface Marker {
   lineStart: boolean;
 }
 
-function textDays(text: string): PlanDay[] {
+function textDays(text: string, places: readonly PlaceHit[]): PlanDay[] {
   const markers: Marker[] = [];
   DAY_MARKER_RE.lastIndex = 0;
   for (let m = DAY_MARKER_RE.exec(text); m !== null; m = DAY_MARKER_RE.exec(text)) {
@@ -335,6 +336,7 @@ function textDays(text: string): PlanDay[] {
   const headed = markers.filter((mk) => mk.lineStart);
   const used = headed.length >= 2 ? headed : markers;
   const days: PlanDay[] = [];
+  let placeIndex = 0;
   for (let i = 0; i < used.length; i++) {
     const mk = used[i];
     if (mk === undefined) continue;
@@ -343,24 +345,37 @@ function textDays(text: string): PlanDay[] {
       .slice(mk.end, end)
       .replace(/^[\s:：）)】\]*]+/, '')
       .trimEnd();
-    days.push({ day: mk.day, text: segment, locations: placeNames(segment) });
+    // Places found once in the whole text are assigned to the day whose segment holds them.
+    // Both lists are in text order, so one moving index keeps this linear.
+    const seen = new Set<string>();
+    while (placeIndex < places.length && (places[placeIndex]?.start ?? Infinity) < mk.end)
+      placeIndex++;
+    for (; placeIndex < places.length; placeIndex++) {
+      const p = places[placeIndex];
+      if (p === undefined || p.start >= end) break;
+      seen.add(p.name);
+    }
+    const locations = [...seen];
+    days.push({ day: mk.day, text: segment, locations });
   }
   return mergeDays(days);
 }
 
 /** Days with the same number merged (text concatenated, locations united), sorted by day. */
 function mergeDays(days: PlanDay[]): PlanDay[] {
-  const byDay = new Map<number, PlanDay>();
+  const byDay = new Map<number, { texts: string[]; locations: Set<string> }>();
   for (const d of days) {
     const existing = byDay.get(d.day);
     if (existing === undefined)
-      byDay.set(d.day, { day: d.day, text: d.text, locations: [...d.locations] });
+      byDay.set(d.day, { texts: [d.text], locations: new Set(d.locations) });
     else {
-      existing.text = `${existing.text}\n${d.text}`;
-      for (const l of d.locations) if (!existing.locations.includes(l)) existing.locations.push(l);
+      existing.texts.push(d.text);
+      for (const l of d.locations) existing.locations.add(l);
     }
   }
-  return [...byDay.values()].sort((a, b) => a.day - b.day);
+  return [...byDay.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([day, v]) => ({ day, text: v.texts.join('\n'), locations: [...v.locations] }));
 }
 
 // ---------------------------------------------------------------- budget, tips, places
@@ -440,12 +455,22 @@ function textTips(text: string): string[] {
 
 const PLACE_SUFFIX_RE = new RegExp(PLACE_SUFFIXES.join('|'), 'g');
 
+interface PlaceHit {
+  name: string;
+  start: number;
+}
+
+/** Every place-like name with its position (names repeat). */
+function placeHits(text: string): PlaceHit[] {
+  const hits: PlaceHit[] = [];
+  scanSuffixNames(text, PLACE_SUFFIX_RE, 3, (name, start) => {
+    const clean = cleanPoiName(name, true);
+    if (clean !== null) hits.push({ name: clean, start });
+  });
+  return hits;
+}
+
 /** Place-like names (a CJK run ending in a POI suffix), leading verbs cut, distinct, in order. */
 export function placeNames(text: string): string[] {
-  const out = new Set<string>();
-  scanSuffixNames(text, PLACE_SUFFIX_RE, 3, (name) => {
-    const clean = cleanPoiName(name, true);
-    if (clean !== null) out.add(clean);
-  });
-  return [...out];
+  return [...new Set(placeHits(text).map((h) => h.name))];
 }

@@ -216,6 +216,11 @@ describe('robustness', () => {
       '🎉'.repeat(50_000),
       ' '.repeat(100_000),
       '航班 CA1501，价格850元，08:00从北京首都国际机场出发，'.repeat(5_000),
+      // One day number repeated with thousands of distinct places.
+      Array.from(
+        { length: 20_000 },
+        (_, i) => `第1天：游览${String.fromCharCode(0x4e00 + i)}公园\n`,
+      ).join(''),
     ];
     for (const s of shapes) exercise(s, rand);
   });

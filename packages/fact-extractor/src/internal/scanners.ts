@@ -42,7 +42,8 @@ function alternation(words: readonly string[]): string {
 
 // Flight ids: two letters or digit+letter, then 3–4 digits; train ids: G/D/C/Z/T/K then 1–5 digits. The flight
 // alternative comes first so CZ3101 is a flight, never train Z3101.
-const ID_RE = /(?<![A-Za-z0-9])(?:([A-Z]{2}\d{3,4}|\d[A-Z]\d{3,4})|([GDCZTK]\d{1,5}))(?!\d)/g;
+// The left boundary (no letter or digit before the id) is checked by hand: faster than a lookbehind.
+const ID_RE = /([A-Z0-9][A-Z]\d{3,4})(?!\d)|([GDCZTK]\d{1,5})(?!\d)/g;
 
 /** Every flight and train id in `text`, in order. `T3航站楼`, `G1高速`, `K1路` are not train ids. */
 export function scanIds(text: string): IdHit[] {
@@ -50,6 +51,8 @@ export function scanIds(text: string): IdHit[] {
   ID_RE.lastIndex = 0;
   for (let m = ID_RE.exec(text); m !== null; m = ID_RE.exec(text)) {
     const end = m.index + m[0].length;
+    const before = text.charCodeAt(m.index - 1);
+    if (isDigit(before) || isAsciiLetter(before)) continue;
     if (m[1] !== undefined) {
       // A flight id glued to more letters (CA1501A is fine, but ABCA1501 was already excluded by the lookbehind).
       hits.push({ id: m[1], kind: 'flight', start: m.index, end });
@@ -153,10 +156,27 @@ export function scanWeatherWords(text: string, out: Set<string>): void {
 
 const RANGE_SEP = '(?:~|～|至|到|-|—|–|/)';
 const TEMP_VALUE = '(零下)?([-−])?(\\d{1,2})';
-const TEMP_SYMBOL_RE = new RegExp(
-  `${TEMP_VALUE}(?:\\s{0,2}${RANGE_SEP}\\s{0,2}${TEMP_VALUE})?\\s{0,2}(?:°C|°|℃|摄氏度|度)`,
-  'g',
-);
+const TEMP_UNIT_RE = /°C|℃|°|度/g;
+const RANGE_CHARS = '~～至到-—–/';
+
+/** The temperature written right before `end` (1–2 digits, optional sign or 零下), or `null`. */
+function tempBefore(text: string, end: number): { value: number; start: number } | null {
+  const num = numberBefore(text, end, 2);
+  if (num === null || num.value.includes('.')) return null;
+  let start = num.start;
+  let n = Number(num.value);
+  const sign = text[start - 1];
+  // A minus glued to the digits is a sign unless it follows a digit (16-25 is a range).
+  if ((sign === '-' || sign === '−') && !isDigit(text.charCodeAt(start - 2))) {
+    n = -n;
+    start--;
+  } else if (text.startsWith('零下', start - 2)) {
+    n = -n;
+    start -= 2;
+  }
+  return { value: n === 0 ? 0 : n, start };
+}
+
 const TEMP_FIELD_RE = new RegExp(
   `(?:最高温度?|最低温度?|白天温度|夜间温度|温度|气温|daytemp|nighttemp|temperature|temp)["']?\\s{0,2}[：:]?\\s{0,2}["']?${TEMP_VALUE}(?:\\s{0,2}${RANGE_SEP}\\s{0,2}${TEMP_VALUE})?(?![\\d.])`,
   'gi',
@@ -180,12 +200,19 @@ function pushTemp(
  * temperature.
  */
 export function scanTemperatures(text: string, out: Set<string>, fields: boolean): void {
-  TEMP_SYMBOL_RE.lastIndex = 0;
-  for (let m = TEMP_SYMBOL_RE.exec(text); m !== null; m = TEMP_SYMBOL_RE.exec(text)) {
-    const before = text.charCodeAt(m.index - 1);
-    if (isDigit(before) || before === 46) continue;
-    pushTemp(out, m[1], m[2], m[3]);
-    pushTemp(out, m[4], m[5], m[6]);
+  TEMP_UNIT_RE.lastIndex = 0;
+  for (let m = TEMP_UNIT_RE.exec(text); m !== null; m = TEMP_UNIT_RE.exec(text)) {
+    const unitStart = m[0] === '度' && text.startsWith('摄氏', m.index - 2) ? m.index - 2 : m.index;
+    const high = tempBefore(text, unitStart);
+    if (high === null) continue;
+    out.add(`${high.value}度`);
+    // A range: 16~25℃, 16-25度, -5~3℃.
+    let k = high.start;
+    for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
+    if (k > 0 && RANGE_CHARS.includes(text[k - 1] ?? 'x')) {
+      const low = tempBefore(text, k - 1);
+      if (low !== null) out.add(`${low.value}度`);
+    }
   }
   if (!fields) return;
   TEMP_FIELD_RE.lastIndex = 0;
