@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- HTTP answers are untyped JSON. */
 // Throughput of the HTTP server with the reference agent as client, 200 episodes at once over loopback.
 // Run: npx vitest bench --run --project runner test/server.bench.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -44,7 +43,7 @@ function processCpuMs(pid: number | undefined): number | undefined {
 /** The reference agent's step bodies per task, recorded in-process (the agent is deterministic). */
 async function recordReferenceSteps(): Promise<Map<number, StepInput[]>> {
   const env = createEnvironment(ENV_OPTIONS);
-  const original = env.step;
+  const original = env.step.bind(env);
   const byEpisode = new Map<string, StepInput[]>();
   env.step = (input) => {
     const list = byEpisode.get(input.episodeId) ?? [];
