@@ -62,7 +62,7 @@ import {
   VEGETARIAN_THEME,
   type BudgetLevel,
 } from './config';
-import { problemHash } from './hash';
+import { generatedProblemHash, problemHash } from './hash';
 import { createRng, sample, type Rng } from './internal/rng';
 import {
   ALL_CITY_NAMES,
@@ -599,9 +599,35 @@ export function generateProblem(taskId: number): TravelProblem {
 /** The version stamp shared by every problem (frozen, like the other shared parts). */
 const VERSIONS: TravelProblem['versions'] = Object.freeze({ taskgen: TASKGEN_VERSION });
 
-/** Memoised prompts and hashes of generated problems. */
-const PROMPTS = new WeakMap<object, string>();
-const HASHES = new WeakMap<object, string>();
+/** Returns the object it is given, so that a subclass can add private slots to an existing object. */
+class Stamp {
+  constructor(target: object) {
+    return target;
+  }
+}
+
+/**
+ * Private memo slots for the lazily computed `prompt` and `problemHash` of a generated problem. Private fields
+ * stay invisible to JSON, spread, `Object.keys`, `structuredClone` and equality checks, cost no more than ordinary
+ * fields (unlike a WeakMap, whose entries burden the garbage collector) and remain writable after freezing.
+ */
+class LazySlots extends Stamp {
+  #prompt: string | undefined = undefined;
+  #hash: string | undefined = undefined;
+
+  /** The prompt of a problem, rendered on first call. */
+  static promptOf(problem: object): string {
+    const input = problem as PromptInput;
+    if (!(#prompt in problem)) return renderPrompt(input);
+    return (problem.#prompt ??= renderPrompt(input));
+  }
+
+  /** The hash of a problem, computed on first call. */
+  static hashOf(problem: object): string {
+    if (!(#hash in problem)) return problemHash(problem);
+    return (problem.#hash ??= generatedProblemHash(problem));
+  }
+}
 
 /*
  * `prompt` and `problemHash` are enumerable own accessors computed on first read and then kept. A reset reads the
@@ -613,13 +639,8 @@ const HASHES = new WeakMap<object, string>();
 const PROMPT_DESCRIPTOR: PropertyDescriptor = {
   enumerable: true,
   configurable: false,
-  get(this: PromptInput): string {
-    let prompt = PROMPTS.get(this);
-    if (prompt === undefined) {
-      prompt = renderPrompt(this);
-      PROMPTS.set(this, prompt);
-    }
-    return prompt;
+  get(this: object): string {
+    return LazySlots.promptOf(this);
   },
 };
 
@@ -627,16 +648,12 @@ const HASH_DESCRIPTOR: PropertyDescriptor = {
   enumerable: true,
   configurable: false,
   get(this: object): string {
-    let hash = HASHES.get(this);
-    if (hash === undefined) {
-      hash = problemHash(this);
-      HASHES.set(this, hash);
-    }
-    return hash;
+    return LazySlots.hashOf(this);
   },
 };
 
 function withLazyFields(fields: Omit<TravelProblem, 'prompt' | 'problemHash'>): TravelProblem {
+  new LazySlots(fields);
   Object.defineProperty(fields, 'prompt', PROMPT_DESCRIPTOR);
   Object.defineProperty(fields, 'problemHash', HASH_DESCRIPTOR);
   return Object.freeze(fields) as TravelProblem;

@@ -271,12 +271,18 @@ describe('distribution over task ids 0–9 999', () => {
   });
 
   it('stamps versions and a hash of the canonical JSON', () => {
-    for (const p of problems.slice(0, 500)) {
+    const { check, failures } = checker();
+    for (const p of problems) {
       const { problemHash, ...rest } = p;
-      expect(problemHash).toBe(sha256Hex(canonicalJson(rest)));
-      expect(p.versions.taskgen).toBe('1.0.0');
-      TravelProblemSchema.parse(p);
+      check(
+        problemHash === sha256Hex(canonicalJson(rest)),
+        'hash differs from the canonical JSON hash',
+        p,
+      );
+      check(p.versions.taskgen === '1.0.0', 'version stamp', p);
     }
+    expect(failures).toEqual([]);
+    for (const p of problems.slice(0, 500)) TravelProblemSchema.parse(p);
     expect(new Set(problems.slice(0, 500).map((p) => p.problemHash)).size).toBe(500);
   });
 });
