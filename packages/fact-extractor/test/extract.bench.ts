@@ -22,25 +22,41 @@ const trace = [
   entry('search_train_tickets', fixture('offline-trains.txt').replace(/北京南站/g, '北京西站')),
 ];
 
-const plan = Array.from(
-  `${fixture('answer-markdown.md')}\n${fixture('answer-plain.txt')}\n${fixture('answer-markdown.md')}\n${fixture('answer-plain.txt')}\n${fixture('answer-markdown.md')}`,
-)
-  .slice(0, 6_000)
-  .join('');
+// A realistic 6,000-character plan: markdown with tables, plain paragraphs and a JSON block, repeated.
+const unit = `${fixture('answer-markdown.md')}\n${fixture('answer-plain.txt')}\n${fixture('answer-json.md')}\n`;
+const plan = Array.from(unit.repeat(4)).slice(0, 6_000).join('');
+
+const options = { time: 2_000, warmupTime: 500 };
 
 describe('episode extraction', () => {
-  bench('extractToolFacts(15 calls) + extractAnswerFacts + parsePlan (6,000 chars)', () => {
-    extractToolFacts(trace);
-    extractAnswerFacts(plan);
-    parsePlan(plan);
-  });
-  bench('extractToolFacts(15 calls)', () => {
-    extractToolFacts(trace);
-  });
-  bench('extractAnswerFacts (6,000 chars)', () => {
-    extractAnswerFacts(plan);
-  });
-  bench('parsePlan (6,000 chars)', () => {
-    parsePlan(plan);
-  });
+  bench(
+    'extractToolFacts(15 calls) + extractAnswerFacts + parsePlan (6,000 chars)',
+    () => {
+      extractToolFacts(trace);
+      extractAnswerFacts(plan);
+      parsePlan(plan);
+    },
+    options,
+  );
+  bench(
+    'extractToolFacts(15 calls)',
+    () => {
+      extractToolFacts(trace);
+    },
+    options,
+  );
+  bench(
+    'extractAnswerFacts (6,000 chars)',
+    () => {
+      extractAnswerFacts(plan);
+    },
+    options,
+  );
+  bench(
+    'parsePlan (6,000 chars)',
+    () => {
+      parsePlan(plan);
+    },
+    options,
+  );
 });
