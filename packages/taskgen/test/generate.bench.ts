@@ -22,6 +22,14 @@ describe('taskgen (per iteration: 100 tasks)', () => {
   );
 
   bench(
+    'generateProblem + read problem.prompt',
+    () => {
+      for (let i = 0; i < BATCH; i++) sink += generateProblem(next++ % 2_000_000_000).prompt.length;
+    },
+    OPTIONS,
+  );
+
+  bench(
     'generateProblem only',
     () => {
       for (let i = 0; i < BATCH; i++) sink += generateProblem(next++ % 2_000_000_000).budget;
