@@ -675,6 +675,32 @@ export const SCORING_CONFIG = {
     maxAnchors: 1024,
   },
 
+  /**
+   * Fact precision (named defence `fact_precision`): the share of the answer's checkable facts (prices and
+   * dated weather) that this episode's tools did not return.
+   */
+  factPrecision: {
+    /** A forecast day in the weather tool's result. */
+    toolDate: /^\s*日期\s*[:：]\s*\p{Nd}{4}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})/u,
+    /** A forecast field (conditions, temperatures, wind directions). */
+    toolField: /^\s*((?:白天|夜间)?(?:天气|温度|风向))\s*[:：]\s*(\S+)/u,
+    /** A date in the answer (2025-03-04 or 3月4日). */
+    answerDate:
+      /(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]/gu,
+    /** Weather facts checked on a dated line. */
+    temperature: /(-?\p{Nd}+)\s*(?:度|℃|°C)/gu,
+    condition: /(雷阵雨|阵雨|小雨|中雨|大雨|暴雨|雨夹雪|小雪|中雪|大雪|多云|晴|阴|雾|霾|沙尘)/gu,
+    wind: /(?:[东南西北]{1,2}风|无持续风向)/gu,
+    /** Fewer checkable facts than this never trigger the defence. */
+    minChecked: 5,
+    /** Unsupported share up to which the multiplier stays 1 … */
+    freeRatio: 0.2,
+    /** … and where it reaches the floor. */
+    floorRatio: 0.6,
+    /** Multiplier at and beyond `floorRatio`. */
+    floor: 0.2,
+  },
+
   /** Fabrication penalty. */
   fabrication: {
     /** Per POI price stated more than `priceTolerance` away from the tool's price. */

@@ -74,6 +74,11 @@ export { fabricationPenalty, toolPoiPrices, type FabricationResult } from './rul
 export { diversityMultiplier, unsourcedRouteClaims } from './rules/diversity';
 export { echoFraction, echoDefence } from './rules/echo';
 export { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
+export {
+  factPrecision,
+  factPrecisionMultiplier,
+  type FactPrecisionResult,
+} from './rules/fact-precision';
 export { buildFactContext, isBareFactList, type FactContext } from './rules/fact-context';
 export {
   priceGrounding,

@@ -37,6 +37,7 @@ import {
   type TransportGrounding,
 } from './rules/hard-constraints';
 import { infoConsistency, type InfoConsistencyResult } from './rules/info-consistency';
+import { factPrecision, type FactPrecisionResult } from './rules/fact-precision';
 import { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
 import { priceGrounding, type PriceGroundingResult } from './rules/price-grounding';
 import { SCORER_VERSION } from './version';
@@ -111,6 +112,8 @@ interface CodeStage {
   prices: PriceGroundingResult;
   /** Placeless plan (named defence `placeless_plan`). */
   placeless: PlacelessPlanResult;
+  /** Fact precision (named defence `fact_precision`). */
+  precision: FactPrecisionResult;
   /** Product of the grounding defences' multipliers on the code score. */
   grounding: number;
   defenses: string[];
@@ -162,7 +165,9 @@ function codeStage(
   if (prices.multiplier < 1) defenses.push('price_grounding');
   const placeless = placelessPlan(ctx);
   if (placeless.multiplier < 1) defenses.push('placeless_plan');
-  const grounding = prices.multiplier * placeless.multiplier;
+  const precision = factPrecision(ctx, prices);
+  if (precision.multiplier < 1) defenses.push('fact_precision');
+  const grounding = prices.multiplier * placeless.multiplier * precision.multiplier;
   const hardConstraints: HardConstraintResults = {
     format_valid: format,
     tool_info_used: gate,
@@ -186,6 +191,7 @@ function codeStage(
     diversity,
     prices,
     placeless,
+    precision,
     grounding,
     defenses,
   };
@@ -262,6 +268,13 @@ function finish(
       defenseInDepth: round(did, 4),
       priceGrounding: round(stage.prices.multiplier, 4),
       placelessPlan: round(stage.placeless.multiplier, 4),
+      factPrecision: round(stage.precision.multiplier, 4),
+    },
+    factPrecision: {
+      checked: stage.precision.checked,
+      unsupported: stage.precision.unsupported,
+      ratio: stage.precision.ratio,
+      parts: stage.precision.parts,
     },
     priceGrounding: {
       counted: stage.prices.counted,

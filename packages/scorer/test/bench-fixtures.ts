@@ -54,12 +54,15 @@ function trains(n: number): string {
 }
 
 function dayBlock(d: number): string {
-  const a = NAMES[d % NAMES.length]!;
+  const ai = d % NAMES.length;
+  const a = NAMES[ai]!;
+  // Ticket prices are the tool's (the first ten sights carry one); meals quote the around_search prices.
+  const ticket = ai < 10 ? `门票${30 + ai}元` : '免费参观';
   const b = NAMES[(d + 5) % NAMES.length]!;
   const f = FOOD[d % FOOD.length]!;
   return (
-    `第${d}天：上午游览${a}，门票约${30 + d}元，因为上午人少更适合拍照；建议从酒店打车前往，距离约3.2公里，耗时15分钟，沿中山东一路行驶。` +
-    `中午在${f}用餐，人均${60 + d}元，推荐招牌菜。下午参观${b}，考虑到步行距离适中，可以沿南京东路慢慢走，全程约1.2公里。` +
+    `第${d}天：上午游览${a}，${ticket}，因为上午人少更适合拍照；建议从酒店打车前往，距离约3.2公里，耗时15分钟，沿中山东一路行驶。` +
+    `中午在${f}用餐，人均${50 + (d % FOOD.length)}元，推荐招牌菜。下午参观${b}，考虑到步行距离适中，可以沿南京东路慢慢走，全程约1.2公里。` +
     `晚上回到酒店休息，当天天气多云，气温16度，东南风3级，建议携带外套。\n`
   );
 }

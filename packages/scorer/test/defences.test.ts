@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import {
   buildContext,
   buildFactContext,
+  factPrecision,
+  factPrecisionMultiplier,
   isBareFactList,
   placelessPlan,
   priceGrounding,
   priceGroundingMultiplier,
   scoreEpisodeSync,
 } from '../src/index';
-import { call, makeProblem, poiText, routeText } from './helpers';
+import { call, makeProblem, poiText, routeText, weatherText } from './helpers';
 
 const foodTrace = [
   call(
@@ -208,5 +210,63 @@ describe('context_free_facts', () => {
     expect(scoreEpisodeSync({ problem, trace: foodTrace, answer: honest }).defenses).not.toContain(
       'context_free_facts',
     );
+  });
+});
+
+describe('fact_precision', () => {
+  const problem = makeProblem('multiday', { numDays: 2, groupSize: 2, budget: 3000 });
+  const weather = call(
+    'weather',
+    { city: '上海' },
+    weatherText('上海', [
+      {
+        date: '2025-03-01',
+        day: '晴',
+        night: '多云',
+        high: 18,
+        low: 9,
+        wind: '东南风',
+        power: '3级',
+      },
+      {
+        date: '2025-03-02',
+        day: '小雨',
+        night: '阴',
+        high: 14,
+        low: 8,
+        wind: '北风',
+        power: '2级',
+      },
+    ]),
+  );
+  const trace = [...foodTrace, weather];
+  const base = plan({ a: 120, b: 28, c: 60, hotel: 328, taxi: 25 });
+  const fresh = `${base}\n- 3月1日：白天晴，夜间多云，气温9度～18度，东南风3级。\n- 3月2日：小雨转阴，气温8度～14度，北风2级。`;
+
+  it('checks dated weather against that day, prices and named places: all supported → 1', () => {
+    const ctx = buildContext(problem, trace, fresh);
+    const r = factPrecision(ctx, priceGrounding(ctx));
+    // weather: 晴 多云 9 18 东南风 | 小雨 阴 8 14 北风 = 10 facts, all supported
+    expect(r.parts.weather).toEqual([10, 0]);
+    expect(r).toMatchObject({ unsupported: 0, ratio: 0, multiplier: 1 });
+  });
+
+  it('a forecast from another week (same dates, other values) is exposed', () => {
+    const stale = `${base}\n- 3月1日：白天多云，夜间阴，气温12度～20度，西北风4级。\n- 3月2日：晴，气温10度～17度，东风2级。`;
+    const ctx = buildContext(problem, trace, stale);
+    const r = factPrecision(ctx, priceGrounding(ctx));
+    // 多云 (night forecast) supported; 阴 12 20 西北风 | 晴 10 17 东风 unsupported → 8 of 9 on the weather side
+    expect(r.parts.weather).toEqual([9, 8]);
+    expect(r.ratio).toBeGreaterThan(0.3);
+    expect(r.multiplier).toBeLessThan(1);
+    const b = scoreEpisodeSync({ problem, trace, answer: stale });
+    expect(b.defenses).toContain('fact_precision');
+  });
+
+  it('multiplier: 1 up to 20 % unsupported, linear to 0.2 at 60 %', () => {
+    expect(factPrecisionMultiplier(0.2)).toBe(1);
+    expect(factPrecisionMultiplier(0.4)).toBeCloseTo(0.6, 10);
+    expect(factPrecisionMultiplier(0.6)).toBeCloseTo(0.2, 10);
+    expect(factPrecisionMultiplier(1)).toBe(0.2);
   });
 });

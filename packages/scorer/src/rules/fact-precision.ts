@@ -1,0 +1,119 @@
+// Fact precision: of everything checkable the answer states, how much the tools of this episode returned.
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+import { allMatches, round } from '../internal/text';
+import type { PriceGroundingResult } from './price-grounding';
+
+const C = SCORING_CONFIG.factPrecision;
+
+/** Result of {@link factPrecision}. */
+export interface FactPrecisionResult {
+  /** Checkable facts: counted prices and dated weather facts. */
+  checked: number;
+  /** Those the tools of this episode do not support. */
+  unsupported: number;
+  /** unsupported / checked. */
+  ratio: number;
+  /** Parts of the count. */
+  parts: { prices: [number, number]; weather: [number, number] };
+  /** Multiplier on the code score. */
+  multiplier: number;
+}
+
+/** One day of a weather forecast. */
+interface Forecast {
+  conditions: string[];
+  temperatures: Set<number>;
+  winds: string[];
+}
+
+/** Month-day key of a date written 2025-03-04, 2025/3/4 or 3月4日. */
+function dayKey(month: string, day: string): string {
+  return `${Number(month)}-${Number(day)}`;
+}
+
+/** The weather tool's forecasts by day. */
+function forecasts(ctx: ScoringContext): Map<string, Forecast> {
+  const out = new Map<string, Forecast>();
+  ctx.trace.forEach((entry, i) => {
+    if (entry.name !== 'weather' || !entry.ok) return;
+    let current: Forecast | undefined;
+    for (const line of (ctx.resultTexts[i] ?? '').split('\n')) {
+      const date = C.toolDate.exec(line);
+      if (date) {
+        const key = dayKey(date[1]!, date[2]!);
+        current = out.get(key) ?? { conditions: [], temperatures: new Set(), winds: [] };
+        out.set(key, current);
+        continue;
+      }
+      if (!current) continue;
+      const field = C.toolField.exec(line);
+      if (!field) continue;
+      const [, name, value] = field as unknown as [string, string, string];
+      if (name.includes('天气')) current.conditions.push(value);
+      else if (name.includes('温度')) current.temperatures.add(Number.parseInt(value, 10));
+      else if (name.includes('风向')) current.winds.push(value);
+    }
+  });
+  return out;
+}
+
+/** Dated weather facts of the answer checked against that day's forecast: [checked, unsupported]. */
+function datedWeather(ctx: ScoringContext): [number, number] {
+  const days = forecasts(ctx);
+  if (days.size === 0) return [0, 0];
+  let checked = 0;
+  let unsupported = 0;
+  for (const line of ctx.answer.split('\n')) {
+    const dates = allMatches(C.answerDate, line, 2);
+    if (dates.length !== 1) continue;
+    const m = dates[0]!;
+    const day = days.get(dayKey(m[1] ?? m[3]!, m[2] ?? m[4]!));
+    if (!day) continue;
+    for (const t of allMatches(C.temperature, line)) {
+      checked++;
+      if (!day.temperatures.has(Number.parseInt(t[1]!, 10))) unsupported++;
+    }
+    for (const c of allMatches(C.condition, line)) {
+      checked++;
+      if (!day.conditions.some((x) => x.includes(c[0]) || c[0].includes(x))) unsupported++;
+    }
+    for (const w of allMatches(C.wind, line)) {
+      checked++;
+      if (!day.winds.includes(w[0])) unsupported++;
+    }
+  }
+  return [checked, unsupported];
+}
+
+/** Multiplier for an unsupported share: 1 up to `freeRatio`, linearly down to `floor` at `floorRatio`. */
+export function factPrecisionMultiplier(ratio: number): number {
+  if (ratio <= C.freeRatio) return 1;
+  const m = 1 - (1 - C.floor) * ((ratio - C.freeRatio) / (C.floorRatio - C.freeRatio));
+  return Math.max(C.floor, m);
+}
+
+/**
+ * Fact precision (named defence `fact_precision`): pools every fact of the answer that can be checked
+ * against this episode's tool results — the prices of {@link priceGrounding} and the weather conditions,
+ * temperatures and wind directions written on a dated line (checked against that day's forecast) — and
+ * scales the code score by the unsupported share. Named places are left out: a plan may rightly name
+ * well-known sights the tools did not list. A plan memorised from
+ * another epoch, or written from another trace, states facts the tools did not return this time.
+ */
+export function factPrecision(
+  ctx: ScoringContext,
+  prices: PriceGroundingResult,
+): FactPrecisionResult {
+  const weather = datedWeather(ctx);
+  const checked = prices.counted + weather[0];
+  const unsupported = prices.ungrounded + weather[1];
+  const ratio = checked > 0 ? unsupported / checked : 0;
+  return {
+    checked,
+    unsupported,
+    ratio: round(ratio, 4),
+    parts: { prices: [prices.counted, prices.ungrounded], weather },
+    multiplier: checked >= C.minChecked ? factPrecisionMultiplier(ratio) : 1,
+  };
+}
