@@ -72,9 +72,11 @@ describe('HTTP server, 200 concurrent episodes', () => {
         `import { startServer } from ${JSON.stringify(runnerPath('src/server/start.ts'))};\n` +
         `const r = await startServer({ port: 0, log: false, environmentOptions: ${JSON.stringify(ENV_OPTIONS)} });\n` +
         `process.stdout.write(r.url + '\\n');\n` +
-        `process.on('SIGTERM', () => { void r.close().then(() => process.exit(0)); });\n`;
+        `process.on('SIGTERM', () => { void r.close().then(() => process.exit(0)); });\n` +
+        // The server also stops when the benchmark process goes away (its stdin closes).
+        `process.stdin.on('end', () => { void r.close().then(() => process.exit(0)); }).resume();\n`;
       const file = await bundleForNode('bench-server', source);
-      serverProcess = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      serverProcess = spawn(process.execPath, [file], { stdio: ['pipe', 'pipe', 'inherit'] });
       const url = await new Promise<string>((resolve) => {
         serverProcess?.stdout?.once('data', (d: Buffer) => resolve(d.toString('utf8').trim()));
       });

@@ -174,7 +174,12 @@ export function normalizeBodyKeys(body: unknown): unknown {
     }
     // defineProperty keeps a `__proto__` key an ordinary own field (then refused as unknown) instead of
     // letting it replace the prototype and smuggle in fields.
-    Object.defineProperty(out, target, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, target, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
