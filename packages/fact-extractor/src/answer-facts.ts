@@ -1,21 +1,18 @@
 // Facts from a model's final answer.
 import type { ExtractedFacts } from '@navworld/core-types';
 import {
-  ANSWER_CLAIM_WINDOW,
   ANSWER_PRICE_RANGE,
   TRANSPORT_TIME_KEYWORDS,
   TRANSPORT_TIME_WINDOW,
 } from './config';
 import { createFactSets, finalizeFacts, type FactSets } from './facts';
-import { backCodePoints, foldFullWidth } from './text';
+import { backCodePoints } from './text';
 import { weatherContextText } from './weather-context';
-import { findJson } from './internal/json';
-import { jsonTransportClaims } from './internal/json-plan';
+import { analyseAnswer } from './internal/answer-analysis';
 import {
   scanAnswerPois,
   scanDistances,
   scanDurations,
-  scanIds,
   scanPrices,
   scanRoads,
   scanTemperatures,
@@ -24,10 +21,7 @@ import {
   scanWind,
   type IdHit,
 } from './internal/scanners';
-import { collectClaims } from './internal/transport';
-import { tableClaims } from './internal/tables';
-
-const BOTH_KINDS = new Set<'flight' | 'train'>(['flight', 'train']);
+import { mergeStatements, type ClaimStatement } from './internal/transport';
 const TRANSPORT_KEYWORD_RE = new RegExp(TRANSPORT_TIME_KEYWORDS.join('|'), 'i');
 const ARRIVE_DEPART_AFTER_RE =
   /^\s{0,2}(?:\(次日\)|（次日）)?\s{0,2}(?:出发|到达|起飞|降落|发车|开车|抵达|始发|到站)/;
@@ -40,14 +34,17 @@ const ARRIVE_DEPART_AFTER_RE =
 export function extractAnswerFacts(text: string): ExtractedFacts {
   const sets = createFactSets();
   if (typeof text !== 'string' || text.length === 0) return finalizeFacts(sets);
-  const raw = foldFullWidth(text);
-  const ids = scanIds(raw);
+  const analysis = analyseAnswer(text);
+  const raw = analysis.raw;
+  const ids = analysis.ids;
   for (const hit of ids) (hit.kind === 'flight' ? sets.flights : sets.trains).add(hit.id);
-  if (raw.includes('|')) tableClaims(raw, sets.transport);
-  collectClaims(raw, ids, BOTH_KINDS, ANSWER_CLAIM_WINDOW, true, sets.transport, 'first-wins');
-  if (raw.includes('{')) {
-    const json = findJson(raw);
-    if (json.value !== undefined) jsonTransportClaims(json.value, sets.transport);
+  if (raw.includes('|')) mergeStatements(sets.transport, analysis.tableStatements, 'first-wins');
+  mergeStatements(sets.transport, analysis.contextStatements, 'first-wins');
+  if (raw.includes('{') && analysis.json.value !== undefined) {
+    const onPartial = (found: readonly ClaimStatement[]): void => {
+      mergeStatements(sets.transport, found, 'later-wins');
+    };
+    mergeStatements(sets.transport, analysis.jsonStatements(onPartial), 'later-wins');
   }
   addTransportTimes(raw, ids, sets);
   scanPrices(raw, sets.prices, ANSWER_PRICE_RANGE.min, ANSWER_PRICE_RANGE.max, true);

@@ -1,7 +1,6 @@
 // The plan parser: JSON first, text patterns as the fallback. Never throws.
 import type { ParsedPlan, PlanDay, TransportClaim } from '@navworld/core-types';
 import {
-  ANSWER_CLAIM_WINDOW,
   BUDGET_CATEGORIES,
   BUDGET_TOTAL_KEYWORDS,
   MIN_PLAN_LENGTH,
@@ -9,16 +8,13 @@ import {
   TIP_LABELS,
 } from './config';
 import { parsePrice } from './price';
-import { codePointLength, foldFullWidth } from './text';
-import { findJson, walkJson } from './internal/json';
-import { jsonTransportClaims } from './internal/json-plan';
-import { cleanPoiName, scanIds, scanSuffixNames } from './internal/scanners';
-import { tableClaims } from './internal/tables';
-import { collectClaims, type ClaimMap } from './internal/transport';
+import { codePointLength } from './text';
+import { analyseAnswer, type AnswerAnalysis } from './internal/answer-analysis';
+import { walkJson } from './internal/json';
+import { cleanPoiName, scanSuffixNames } from './internal/scanners';
+import { mergeStatements, type ClaimMap, type ClaimStatement } from './internal/transport';
 
 type BudgetItem = ParsedPlan['budgetItems'][number];
-
-const BOTH_KINDS = new Set<'flight' | 'train'>(['flight', 'train']);
 
 function emptyPlan(source: ParsedPlan['source'], errors: string[]): ParsedPlan {
   return {
@@ -47,8 +43,9 @@ export function parsePlan(text: string): ParsedPlan {
   if (trimmed.length === 0) return emptyPlan('empty', ['answer is empty']);
   if (codePointLength(trimmed) < MIN_PLAN_LENGTH)
     return emptyPlan('empty', ['answer too short to be a plan']);
-  const raw = foldFullWidth(text);
-  const search = findJson(raw);
+  const analysis = analyseAnswer(text);
+  const raw = analysis.raw;
+  const search = analysis.json;
   const errors = [...search.errors];
   const plan = emptyPlan('text', errors);
   const claims: ClaimMap = new Map();
@@ -57,14 +54,14 @@ export function parsePlan(text: string): ParsedPlan {
     jsonFound = true;
     plan.source = 'json';
     try {
-      applyJson(plan, search.value, claims);
+      applyJson(plan, search.value, claims, analysis);
     } catch (e) {
       errors.push(`JSON mapping error: ${e instanceof Error ? e.message : 'unknown'}`);
     }
   }
   // Text fallback for whatever JSON did not give.
-  if (raw.includes('|')) tableClaims(raw, claims);
-  collectClaims(raw, scanIds(raw), BOTH_KINDS, ANSWER_CLAIM_WINDOW, true, claims, 'first-wins');
+  if (raw.includes('|')) mergeStatements(claims, analysis.tableStatements, 'first-wins');
+  mergeStatements(claims, analysis.contextStatements, 'first-wins');
   plan.transportOptions = [...claims.values()].map(copyClaim);
   const places = placeHits(raw);
   if (plan.days.length === 0) plan.days = textDays(raw, places);
@@ -185,8 +182,16 @@ function isTotalKey(key: string): boolean {
   return TOTAL_KEYS.includes(k) || BUDGET_TOTAL_KEYWORDS.some((w) => key.includes(w));
 }
 
-function applyJson(plan: ParsedPlan, value: unknown, claims: ClaimMap): void {
-  jsonTransportClaims(value, claims);
+function applyJson(
+  plan: ParsedPlan,
+  value: unknown,
+  claims: ClaimMap,
+  analysis: AnswerAnalysis,
+): void {
+  const onPartial = (found: readonly ClaimStatement[]): void => {
+    mergeStatements(claims, found, 'later-wins');
+  };
+  mergeStatements(claims, analysis.jsonStatements(onPartial), 'later-wins');
   const root: Record<string, unknown> | undefined = Array.isArray(value)
     ? { days: value }
     : (value as Record<string, unknown>);

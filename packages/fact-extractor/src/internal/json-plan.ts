@@ -2,7 +2,7 @@
 import type { TransportClaim } from '@navworld/core-types';
 import { parsePrice } from '../price';
 import { scanIds, scanTimes } from './scanners';
-import { mergeClaim, type ClaimMap } from './transport';
+import type { ClaimStatement } from './transport';
 import { walkJson } from './json';
 
 const ID_KEYS = [
@@ -77,8 +77,11 @@ function timeOf(v: unknown): string | undefined {
   return scanTimes(s)[0]?.time;
 }
 
-/** Transport claims from every transport-like object of a JSON value. */
-export function jsonTransportClaims(value: unknown, map: ClaimMap): void {
+/**
+ * Statements of every transport-like object of a JSON value, in walk order, pushed onto `out` as they are
+ * found.
+ */
+export function jsonStatements(value: unknown, out: ClaimStatement[]): void {
   walkJson(value, (obj) => {
     const ref = transportIdOf(obj);
     if (ref === undefined) return;
@@ -104,6 +107,6 @@ export function jsonTransportClaims(value: unknown, map: ClaimMap): void {
         if (times[1]) fields.arrival = times[1].time;
       }
     }
-    mergeClaim(map, ref.id, ref.kind, fields, 'later-wins');
+    out.push({ id: ref.id, kind: ref.kind, fields });
   });
 }

@@ -2,7 +2,7 @@
 import type { TransportClaim } from '@navworld/core-types';
 import { parsePrice } from '../price';
 import { scanIds, scanTimes } from './scanners';
-import { mergeClaim, type ClaimMap } from './transport';
+import type { ClaimStatement } from './transport';
 
 type Column = 'price' | 'departure' | 'arrival' | 'time' | null;
 
@@ -24,8 +24,12 @@ function cellsOf(line: string): string[] {
 
 const SEPARATOR_RE = /^\s*\|?\s*:?-{2,}/;
 
-/** Adds claims for table rows whose cells hold a transport id; prices and times come from named columns. */
-export function tableClaims(text: string, map: ClaimMap): void {
+/**
+ * Statements of the table rows whose cells hold a transport id, in order; prices and times come from named
+ * columns.
+ */
+export function tableStatements(text: string): ClaimStatement[] {
+  const out: ClaimStatement[] = [];
   // The header line of the current table; its columns are read only when a row with an id shows up.
   let headerLine: string | null = null;
   let header: Column[] | null = null;
@@ -84,6 +88,7 @@ export function tableClaims(text: string, map: ClaimMap): void {
         if (ts[1] !== undefined && fields.arrival === undefined) fields.arrival = ts[1].time;
       }
     });
-    mergeClaim(map, ref.id, ref.kind, fields, 'first-wins');
+    out.push({ id: ref.id, kind: ref.kind, fields });
   }
+  return out;
 }

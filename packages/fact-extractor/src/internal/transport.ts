@@ -7,6 +7,13 @@ import { firstPrice, scanTimes, type IdHit } from './scanners';
 /** Claims by id. */
 export type ClaimMap = Map<string, TransportClaim>;
 
+/** One statement about an id: the fields stated next to it (read-only once recorded). */
+export interface ClaimStatement {
+  id: string;
+  kind: 'flight' | 'train';
+  fields: Pick<TransportClaim, 'price' | 'departure' | 'arrival'>;
+}
+
 /** How a later statement about the same id combines with an earlier one. */
 export type MergeMode = 'later-wins' | 'first-wins';
 
@@ -113,19 +120,27 @@ export function mergeClaim(
   }
 }
 
+/** Merges recorded statements into `map`, in order. */
+export function mergeStatements(
+  map: ClaimMap,
+  statements: readonly ClaimStatement[],
+  mode: MergeMode,
+): void {
+  for (const st of statements) mergeClaim(map, st.id, st.kind, st.fields, mode);
+}
+
 /**
- * Claims for the ids in `ids` (sorted by position), each reading the context between the id and the next id,
- * the end of the line, or `window` code points; `stopAtSentence` also ends it at 。 and ；.
+ * The statements for the ids in `ids` (sorted by position), each reading the context between the id and the
+ * next id, the end of the line, or `window` code points; `stopAtSentence` also ends it at 。 and ；.
  */
-export function collectClaims(
+export function contextStatements(
   text: string,
   ids: readonly IdHit[],
   kinds: ReadonlySet<'flight' | 'train'>,
   window: number,
   stopAtSentence: boolean,
-  map: ClaimMap,
-  mode: MergeMode,
-): void {
+): ClaimStatement[] {
+  const out: ClaimStatement[] = [];
   for (let i = 0; i < ids.length; i++) {
     const hit = ids[i];
     if (hit === undefined || !kinds.has(hit.kind)) continue;
@@ -138,6 +153,20 @@ export function collectClaims(
       const stop = ctx.search(SENTENCE_STOP_RE);
       if (stop >= 0) ctx = ctx.slice(0, stop);
     }
-    mergeClaim(map, hit.id, hit.kind, claimFromContext(ctx), mode);
+    out.push({ id: hit.id, kind: hit.kind, fields: claimFromContext(ctx) });
   }
+  return out;
+}
+
+/** Claims for the ids in `ids` read by {@link contextStatements}, merged into `map`. */
+export function collectClaims(
+  text: string,
+  ids: readonly IdHit[],
+  kinds: ReadonlySet<'flight' | 'train'>,
+  window: number,
+  stopAtSentence: boolean,
+  map: ClaimMap,
+  mode: MergeMode,
+): void {
+  mergeStatements(map, contextStatements(text, ids, kinds, window, stopAtSentence), mode);
 }
