@@ -158,7 +158,7 @@ describeBrowser('HTML report in headless Chromium', () => {
     expect(text).toContain('Tool trace (2 calls)');
     expect(await page.locator('#episode-body img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
-    await page.screenshot({ path: join(dir, 'dialog.png') });
+    await page.screenshot({ path: join(REPO_ROOT, 'docs/report-episode-screenshot.png') });
     await page.locator('#episode-close').click();
     expect(await page.locator('#episode-dialog[open]').count()).toBe(0);
 

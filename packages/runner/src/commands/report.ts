@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { EXIT_CODES } from '../internal/cli-support';
 import { renderHtmlReport } from '../report/html';
@@ -70,7 +70,7 @@ export async function reportCommand(
       ...summaryOptions,
       summary,
       title: 'NAVWORLD report',
-      subtitle: `${file} · ${results.length} episodes ·`,
+      subtitle: `${basename(file)} · ${results.length} episodes ·`,
     });
     try {
       await writeFile(path, html, 'utf8');
