@@ -61,7 +61,7 @@ export function extractAnswerFacts(text: string): ExtractedFacts {
   scanWind(raw, sets.wind_info);
   scanDurations(raw, sets.travel_durations, false);
   scanRoads(raw, sets.road_names);
-  scanAnswerPois(raw, sets.pois);
+  scanAnswerPois(raw, sets.pois, analysis.cleanName);
   return finalizeFacts(sets);
 }
 

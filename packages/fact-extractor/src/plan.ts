@@ -11,7 +11,7 @@ import { parsePrice } from './price';
 import { codePointLength } from './text';
 import { analyseAnswer, type AnswerAnalysis } from './internal/answer-analysis';
 import { walkJson } from './internal/json';
-import { cleanPoiName, scanSuffixNames } from './internal/scanners';
+import { createNameCleaner, scanSuffixNames, type NameCleaner } from './internal/scanners';
 import { mergeStatements, type ClaimMap, type ClaimStatement } from './internal/transport';
 
 type BudgetItem = ParsedPlan['budgetItems'][number];
@@ -63,7 +63,7 @@ export function parsePlan(text: string): ParsedPlan {
   if (raw.includes('|')) mergeStatements(claims, analysis.tableStatements, 'first-wins');
   mergeStatements(claims, analysis.contextStatements, 'first-wins');
   plan.transportOptions = [...claims.values()].map(copyClaim);
-  const places = placeHits(raw);
+  const places = placeHits(raw, analysis.cleanName);
   if (plan.days.length === 0) plan.days = textDays(raw, places);
   if (plan.budgetItems.length === 0) plan.budgetItems = textBudget(raw);
   if (plan.budgetTotal === null) plan.budgetTotal = textTotal(raw);
@@ -207,11 +207,11 @@ function applyJson(
       walkJson(obj, (o) => {
         for (const [k, v] of Object.entries(o)) {
           if (typeof v !== 'string' || !PLACE_KEYS.has(k.toLowerCase())) continue;
-          const name = cleanPoiName(v, true);
+          const name = analysis.cleanName(v);
           if (name !== null) locations.add(name);
         }
       });
-      for (const l of placeNames(text)) locations.add(l);
+      for (const h of placeHits(text, analysis.cleanName)) locations.add(h.name);
       plan.days.push({ day: n, text, locations: [...locations] });
     });
     plan.days = mergeDays(plan.days);
@@ -466,10 +466,10 @@ interface PlaceHit {
 }
 
 /** Every place-like name with its position (names repeat). */
-function placeHits(text: string): PlaceHit[] {
+function placeHits(text: string, cleanName: NameCleaner): PlaceHit[] {
   const hits: PlaceHit[] = [];
   scanSuffixNames(text, PLACE_SUFFIX_RE, 3, (name, start) => {
-    const clean = cleanPoiName(name, true);
+    const clean = cleanName(name);
     if (clean !== null) hits.push({ name: clean, start });
   });
   return hits;
@@ -477,5 +477,5 @@ function placeHits(text: string): PlaceHit[] {
 
 /** Place-like names (a CJK run ending in a POI suffix), leading verbs cut, distinct, in order. */
 export function placeNames(text: string): string[] {
-  return [...new Set(placeHits(text).map((h) => h.name))];
+  return [...new Set(placeHits(text, createNameCleaner(true)).map((h) => h.name))];
 }

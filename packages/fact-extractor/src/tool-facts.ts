@@ -20,6 +20,8 @@ import {
   scanToolPois,
   scanWeatherWords,
   scanWind,
+  createNameCleaner,
+  type NameCleaner,
 } from './internal/scanners';
 import { collectClaims, mergeClaim } from './internal/transport';
 
@@ -48,6 +50,7 @@ export function extractToolFacts(
 ): ExtractedFacts {
   const sets = createFactSets();
   if (!Array.isArray(trace)) return finalizeFacts(sets);
+  const clean = createNameCleaner(false);
   for (const entry of trace as readonly unknown[]) {
     if (entry === null || typeof entry !== 'object') continue;
     const e = entry as Record<string, unknown>;
@@ -55,17 +58,22 @@ export function extractToolFacts(
     const name = typeof e.name === 'string' ? e.name : '';
     const text = foldFullWidth(resultTextOf(e));
     if (text.length === 0) continue;
-    addToolText(sets, name, text);
+    addToolText(sets, name, text, clean);
   }
   return finalizeFacts(sets);
 }
 
-/** Adds the facts of one tool result to `sets`. */
-export function addToolText(sets: FactSets, toolName: string, text: string): void {
+/** Adds the facts of one tool result to `sets`; `clean` may be shared by the results of one trace. */
+export function addToolText(
+  sets: FactSets,
+  toolName: string,
+  text: string,
+  clean: NameCleaner = createNameCleaner(false),
+): void {
   switch (toolName) {
     case FACT_TOOLS.poi[0]:
     case FACT_TOOLS.poi[1]:
-      scanToolPois(text, sets.pois);
+      scanToolPois(text, sets.pois, clean);
       scanPrices(text, sets.prices, TOOL_PRICE_RANGE.min, TOOL_PRICE_RANGE.max, true);
       return;
     case FACT_TOOLS.direction:

@@ -3,7 +3,7 @@ import { ANSWER_CLAIM_WINDOW } from '../config';
 import { foldFullWidth } from '../text';
 import { findJson, type JsonSearch } from './json';
 import { jsonStatements } from './json-plan';
-import { scanIds, type IdHit } from './scanners';
+import { createNameCleaner, scanIds, type IdHit, type NameCleaner } from './scanners';
 import { tableStatements } from './tables';
 import { contextStatements, type ClaimStatement } from './transport';
 
@@ -22,6 +22,7 @@ export class AnswerAnalysis {
   private jsonSearch: JsonSearch | undefined;
   private jsonList: ClaimStatement[] | undefined;
   private jsonFailure: { error: unknown } | undefined;
+  private strictCleaner: NameCleaner | undefined;
 
   constructor(text: string) {
     this.raw = foldFullWidth(text);
@@ -37,6 +38,12 @@ export class AnswerAnalysis {
   get json(): JsonSearch {
     this.jsonSearch ??= findJson(this.raw);
     return this.jsonSearch;
+  }
+
+  /** Strict POI-name cleaning, remembered for this answer. */
+  get cleanName(): NameCleaner {
+    this.strictCleaner ??= createNameCleaner(true);
+    return this.strictCleaner;
   }
 
   /** Statements of markdown-table rows. */

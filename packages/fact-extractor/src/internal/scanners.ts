@@ -576,11 +576,31 @@ export function cleanPoiName(raw: string, strict: boolean): string | null {
   return name;
 }
 
+/** {@link cleanPoiName} for one strictness, remembering its answers (names repeat within a text). */
+export type NameCleaner = (raw: string) => string | null;
+
+/** A fresh {@link NameCleaner}; keep one per text (or per trace) so memory stays bounded by the input. */
+export function createNameCleaner(strict: boolean): NameCleaner {
+  const memo = new Map<string, string | null>();
+  return (raw) => {
+    let name = memo.get(raw);
+    if (name === undefined) {
+      name = cleanPoiName(raw, strict);
+      memo.set(raw, name);
+    }
+    return name;
+  };
+}
+
 /** POI names from tool results: `名称:` / `name:` fields (never pname, cityname, adname), 【】, 「」, JSON "name". */
-export function scanToolPois(text: string, out: Set<string>): void {
+export function scanToolPois(
+  text: string,
+  out: Set<string>,
+  clean: NameCleaner = createNameCleaner(false),
+): void {
   const add = (raw: string | undefined): void => {
     if (raw === undefined) return;
-    const name = cleanPoiName(raw, false);
+    const name = clean(raw);
     if (name !== null) out.add(name);
   };
   POI_KEY_RE.lastIndex = 0;
@@ -610,24 +630,28 @@ const ANSWER_POI_SUFFIX_RE =
  * POI names in an answer: the tool-side patterns, place labels (`景点：西湖`), JSON place keys, and CJK names
  * ending in a strong place suffix (景区, 公园, 博物馆, 古镇 …) with leading verbs cut.
  */
-export function scanAnswerPois(text: string, out: Set<string>): void {
-  const add = (raw: string | undefined, strict: boolean): void => {
+export function scanAnswerPois(
+  text: string,
+  out: Set<string>,
+  clean: NameCleaner = createNameCleaner(true),
+): void {
+  const add = (raw: string | undefined): void => {
     if (raw === undefined) return;
-    const name = cleanPoiName(raw, strict);
+    const name = clean(raw);
     if (name !== null) out.add(name);
   };
   POI_KEY_RE.lastIndex = 0;
   for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) {
-    if (!isAsciiLetter(text.charCodeAt(m.index - 1))) add(m[1], true);
+    if (!isAsciiLetter(text.charCodeAt(m.index - 1))) add(m[1]);
   }
-  scanBracketed(text, (raw) => add(raw, true));
+  scanBracketed(text, add);
   ANSWER_LABEL_RE.lastIndex = 0;
   for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text))
-    add(m[1], true);
+    add(m[1]);
   if (text.includes('"')) {
     ANSWER_JSON_RE.lastIndex = 0;
     for (let m = ANSWER_JSON_RE.exec(text); m !== null; m = ANSWER_JSON_RE.exec(text))
-      add(m[1], true);
+      add(m[1]);
   }
-  scanSuffixNames(text, ANSWER_POI_SUFFIX_RE, 3, (name) => add(name, true));
+  scanSuffixNames(text, ANSWER_POI_SUFFIX_RE, 3, add);
 }
