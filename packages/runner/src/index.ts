@@ -65,7 +65,7 @@ export {
   type LogLevel,
   type LogSink,
 } from './server/logger';
-export { parseAllowList, isBaseUrlAllowed } from './server/allow-list';
+export { parseAllowList, isBaseUrlAllowed, type AllowedBase } from './server/allow-list';
 export { openApiDocument } from './server/openapi';
 export { createServerMetrics, type ServerMetrics, type MetricsSnapshot } from './server/metrics';
 export { httpStatusOf, type HttpErrorBody } from './server/errors';

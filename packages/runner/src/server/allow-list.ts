@@ -1,8 +1,10 @@
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 
 /** One allowed base URL, split for matching. */
-interface AllowedBase {
+export interface AllowedBase {
+  /** Scheme, host and port, e.g. `https://api.openai.com`. */
   origin: string;
+  /** Path prefix without a trailing slash, e.g. `/v1` (empty for the root). */
   path: string;
 }
 

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCommand } from '../src/commands/report';
+import { bundleForNode, runnerPath } from './helpers/bundle';
+import { get, post } from './helpers/http';
+import { syntheticResult } from './helpers/synthetic';
+
+describe('navworld serve (real process)', () => {
+  let cli: string;
+  beforeAll(async () => {
+    const source = `import { main } from ${JSON.stringify(runnerPath('src/cli.ts'))};\nprocess.exitCode = await main();\n`;
+    cli = await bundleForNode('cli-serve', source);
+  }, 120_000);
+
+  it('serves until SIGTERM, then drains and exits 0', async () => {
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--max-episodes', '50'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NAVWORLD_EPOCH_SALT: 'serve-test' },
+    });
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString('utf8');
+        const match = /serving on (http:\/\/[^\s]+)/.exec(stderr);
+        if (match) resolve(match[1]!);
+      });
+      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect((await get(url, '/healthz')).json.status).toBe('ok');
+    const reset = await post(url, '/v1/reset', { task_id: 7 });
+    expect(reset.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('shutting down');
+  }, 120_000);
+});
+
+describe('navworld report', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'navworld-report-cmd-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints the text table, or JSON, and counts unreadable lines', async () => {
+    const file = join(dir, 'r.jsonl');
+    const lines = [0, 1, 2].map((t) =>
+      JSON.stringify(syntheticResult({ taskId: t, total: 30 * t })),
+    );
+    await writeFile(file, `${lines.join('\n')}\n{"torn":`);
+    const text: string[] = [];
+    expect(await reportCommand(file, { write: (l) => text.push(l) })).toBe(0);
+    expect(text.join('\n')).toContain('episodes 3  valid 3');
+    expect(text.join('\n')).toContain('skipped 1 unreadable line');
+    const json: string[] = [];
+    await reportCommand(file, { json: true, passThreshold: '50', write: (l) => json.push(l) });
+    const summary = JSON.parse(json.join('\n'));
+    expect(summary.passThreshold).toBe(50);
+    expect(summary.passRate.mean).toBeCloseTo(1 / 3, 12);
+    expect(summary.skippedLines).toBe(1);
+    await expect(
+      reportCommand(file, { passThreshold: 'x', write: () => undefined }),
+    ).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+    });
+  });
+});
