@@ -37,11 +37,13 @@ const NORMALIZE_REMOVE =
  * folded text hold for the original.
  */
 export function foldFullWidth(s: string): string {
-  if (!/[\uff01-\uff5e]/.test(s)) return s;
-  return s.replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g, (ch) =>
-    String.fromCharCode(ch.charCodeAt(0) - 0xfee0),
-  );
+  // Full-width punctuation (：，（）) is common in Chinese text and is not folded: test for what is.
+  if (!FULL_WIDTH_ALNUM_TEST.test(s)) return s;
+  return s.replace(FULL_WIDTH_ALNUM, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
 }
+
+const FULL_WIDTH_ALNUM_TEST = /[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/;
+const FULL_WIDTH_ALNUM = /[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g;
 
 /**
  * Normalises text for fuzzy comparison: folds full-width letters and digits, deletes whitespace and common
