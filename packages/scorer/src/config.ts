@@ -46,6 +46,11 @@ export interface DimensionSpec {
 }
 
 const CJK2 = '[\\u4e00-\\u9fa5]{2,}';
+/**
+ * A place word preceded by at least two CJK characters (a named place such as 老正兴菜馆). Written as a
+ * lookbehind so the scan stays linear on long CJK runs.
+ */
+const NAMED = '(?<=[\\u4e00-\\u9fa5]{2})';
 const kw = (source: string): RegExp => new RegExp(source, 'giu');
 
 /** The scoring configuration. Numbers carry their unit in the name or the TSDoc. */
@@ -197,7 +202,6 @@ export const SCORING_CONFIG = {
       lowCv: 0.15,
       lowCvFactor: 0.8,
       floor: 0.3,
-      words: /[\u4e00-\u9fff]+|[a-zA-Z]+|\p{Nd}+/gu,
     },
     /** Reasoning connectors (template detector and fact integration). */
     reasoning: /(因为|由于|所以|因此|建议|推荐|考虑到|综合|权衡|对比|相比|优先|适合)/gu,
@@ -267,7 +271,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(景点|游览|参观)'),
-        context: kw(`${CJK2}(景区|公园|博物馆|古镇|广场|寺|庙|塔|楼|湖|山)`),
+        context: kw(`${NAMED}(景区|公园|博物馆|古镇|广场|寺|庙|塔|楼|湖|山)`),
         facts: 'pois',
         target: 'pois_per_day',
       },
@@ -276,7 +280,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(餐|吃|美食)'),
-        context: kw(`${CJK2}(餐厅|饭店|小吃|菜|面|粉|饭)`),
+        context: kw(`${NAMED}(餐厅|饭店|小吃|菜|面|粉|饭)`),
         facts: 'pois',
         target: 'dining_per_day',
       },
@@ -285,7 +289,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(住宿|酒店|宾馆)'),
-        context: kw(`(${CJK2}(酒店|宾馆|民宿|客栈)|[三四五]星)`),
+        context: kw(`(${NAMED}(酒店|宾馆|民宿|客栈)|[三四五]星)`),
         facts: 'pois',
         target: 'nights',
       },
@@ -323,7 +327,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(景点|游览)'),
-        context: kw(`${CJK2}(景区|公园|博物馆|古镇|广场|寺|庙)`),
+        context: kw(`${NAMED}(景区|公园|博物馆|古镇|广场|寺|庙)`),
         facts: 'pois',
         target: 'pois_per_day',
       },
@@ -332,7 +336,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(餐|吃)'),
-        context: kw(`${CJK2}(餐厅|饭店|小吃|菜)`),
+        context: kw(`${NAMED}(餐厅|饭店|小吃|菜)`),
         facts: 'pois',
         target: 'dining_per_day',
       },
@@ -370,7 +374,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(周边|附近)'),
-        context: kw(`${CJK2}(餐厅|咖啡|店|馆)`),
+        context: kw(`${NAMED}(餐厅|咖啡|店|馆)`),
         facts: 'pois',
         target: 3,
       },
@@ -409,7 +413,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 6,
         keyword: kw('(美食|特色|小吃)'),
-        context: kw(`${CJK2}(店|馆|摊|铺|坊)`),
+        context: kw(`${NAMED}(店|馆|摊|铺|坊)`),
         facts: 'pois',
         target: 5,
       },
@@ -465,7 +469,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(酒店|住宿)'),
-        context: kw(`${CJK2}(酒店|宾馆|商务)`),
+        context: kw(`${NAMED}(酒店|宾馆|商务)`),
         facts: 'pois',
         target: 2,
       },
@@ -474,7 +478,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(餐饮|餐厅)'),
-        context: kw(`${CJK2}(餐厅|饭店)`),
+        context: kw(`${NAMED}(餐厅|饭店)`),
         facts: 'pois',
         target: 2,
       },
@@ -492,7 +496,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(商务|会议|配套)'),
-        context: kw(`${CJK2}(中心|酒店|厅|室)`),
+        context: kw(`${NAMED}(中心|酒店|厅|室)`),
         facts: 'pois',
         target: 2,
       },
@@ -513,7 +517,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(学习|教育|体验)'),
-        context: kw(`${CJK2}(馆|园|基地|中心)`),
+        context: kw(`${NAMED}(馆|园|基地|中心)`),
         facts: 'pois',
         target: 2,
       },
@@ -598,10 +602,6 @@ export const SCORING_CONFIG = {
    * prices, to the user's numbers or to arithmetic over them; the untraceable share scales the code score.
    */
   priceGrounding: {
-    /** An amount in 元 (thousands separators allowed). */
-    amount: /(\p{Nd}{1,3}(?:[,，]\p{Nd}{3})+|\p{Nd}+(?:\.\p{Nd}+)?)\s*元/gu,
-    /** Any number (operands of the plan's arithmetic, counts). */
-    number: /(?<![\p{Nd}.])(\p{Nd}+(?:\.\p{Nd}+)?)(?![\p{Nd}.])/gu,
     /** A POI record's price line in poi_search / around_search results. */
     poiRecordPrice: /^\s*(人均|门票|房价|票价)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u,
     /** Labels (in the few code points before an amount) that make it a POI's price … */

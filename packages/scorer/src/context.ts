@@ -18,7 +18,13 @@ import {
   type PoiMatchKind,
 } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from './config';
-import { codePointIndex, cpLength, occurrences, type CodePointIndex } from './internal/text';
+import {
+  allMatches,
+  codePointIndex,
+  cpLength,
+  occurrences,
+  type CodePointIndex,
+} from './internal/text';
 
 /** The per-episode state every rule reads. */
 export interface ScoringContext {
@@ -53,6 +59,13 @@ export interface ScoringContext {
   poiMatched(name: string): boolean;
   /** Whether the extractor half-matched a tool POI only on an administrative or road name (not counted). */
   poiHalfRejected(name: string): boolean;
+  /**
+   * Code-point spans [start, end) of the first `limit` matches of a global regex in the lower-cased answer,
+   * cached per regex and limit (several rules scan the same keywords).
+   */
+  spans(re: RegExp, limit: number): ReadonlyArray<{ start: number; end: number }>;
+  /** UTF-16 indices of the exact (lower-cased) occurrences of a name, at most 64, cached. */
+  exact(name: string): readonly number[];
 }
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
@@ -128,8 +141,7 @@ function placeHalfPositions(
  * Whether every occurrence of a name is the stem of an administrative name (虎丘 in 虎丘区): the plan names
  * the district, not the place.
  */
-function onlyInAdminNames(lower: string, name: string): boolean {
-  const found = occurrences(lower, name, 64);
+function onlyInAdminNames(lower: string, name: string, found: readonly number[]): boolean {
   if (found.length === 0) return false;
   return found.every((i) => {
     const next = lower[i + name.length];
@@ -142,10 +154,10 @@ function poiOccurrences(
   kind: PoiMatchKind | null,
   lower: string,
   name: string,
+  exact: readonly number[],
   halfPositions: () => number[] | undefined,
-): number[] {
+): readonly number[] {
   if (kind === null) return [];
-  const exact = occurrences(lower, name.toLowerCase(), 64);
   if (exact.length > 0) return exact;
   if (kind === 'normalized') {
     // The name's characters with optional separators between them.
@@ -191,6 +203,16 @@ export function buildContext(
   const cache = new Map<string, readonly number[]>();
   const kinds = new Map<string, PoiMatchKind | null>();
   const rejected = new Set<string>();
+  const exactCache = new Map<string, number[]>();
+  const exact = (name: string): number[] => {
+    let hit = exactCache.get(name);
+    if (hit === undefined) {
+      hit = occurrences(lower, name.toLowerCase(), 64);
+      exactCache.set(name, hit);
+    }
+    return hit;
+  };
+  const spanCache = new Map<RegExp, Map<number, Array<{ start: number; end: number }>>>();
   const toolFacts = extractToolFacts(trace);
   const answerFacts = extractAnswerFacts(answer);
   const city = problem.destinationCity.toLowerCase();
@@ -209,7 +231,7 @@ export function buildContext(
     let kind = kinds.get(name);
     if (kind === undefined) {
       kind = matchPoi(name, prepared);
-      if (kind === 'exact' && onlyInAdminNames(lower, name.toLowerCase())) {
+      if (kind === 'exact' && onlyInAdminNames(lower, name.toLowerCase(), exact(name))) {
         kind = null;
         rejected.add(name);
       } else if (kind === 'half' && halfPositions(name)?.length === 0) {
@@ -244,7 +266,7 @@ export function buildContext(
           fact === ''
             ? []
             : poi
-              ? poiOccurrences(kindOf(fact), lower, fact, () => halfPositions(fact))
+              ? poiOccurrences(kindOf(fact), lower, fact, exact(fact), () => halfPositions(fact))
               : factOccurrences(lower, fact);
         hit = raw.map((i) => cpi.at(i));
         cache.set(key, hit);
@@ -258,6 +280,23 @@ export function buildContext(
       kindOf(name);
       return rejected.has(name);
     },
+    spans(re, limit) {
+      let byLimit = spanCache.get(re);
+      if (byLimit === undefined) {
+        byLimit = new Map();
+        spanCache.set(re, byLimit);
+      }
+      let hit = byLimit.get(limit);
+      if (hit === undefined) {
+        hit = allMatches(re, lower, limit).map((m) => ({
+          start: cpi.at(m.index),
+          end: cpi.at(m.index + m[0].length),
+        }));
+        byLimit.set(limit, hit);
+      }
+      return hit;
+    },
+    exact,
   };
   return ctx;
 }

@@ -84,6 +84,8 @@ export {
   priceGrounding,
   priceGroundingMultiplier,
   isDerivedPrice,
+  scanNumbers,
+  type NumberToken,
   type PriceClaim,
   type PriceClaimKind,
   type PriceGroundingResult,

@@ -9,6 +9,7 @@ import {
   isBareFactList,
   placelessPlan,
   priceGrounding,
+  scanNumbers,
   priceGroundingMultiplier,
   scoreEpisodeSync,
 } from '../src/index';
@@ -268,5 +269,26 @@ describe('fact_precision', () => {
     expect(factPrecisionMultiplier(0.4)).toBeCloseTo(0.6, 10);
     expect(factPrecisionMultiplier(0.6)).toBeCloseTo(0.2, 10);
     expect(factPrecisionMultiplier(1)).toBe(0.2);
+  });
+});
+
+describe('scanNumbers (price grounding tokenizer)', () => {
+  it('finds amounts, decimals, thousands and clock / date stamps in one pass', () => {
+    const t = scanNumbers(
+      '08:30出发，票价1,280元，打车约 35.5 元；2025-03-04，第２天１２０元，G7，120元',
+    );
+    expect(t.map((x) => [x.value, x.yuan, x.stamp])).toEqual([
+      [8, false, true],
+      [30, false, true],
+      [1280, true, false],
+      [35.5, true, false],
+      [2025, false, true],
+      [3, false, true],
+      [4, false, true],
+      [2, false, false],
+      [120, true, false],
+      [7, false, false],
+      [120, true, false],
+    ]);
   });
 });

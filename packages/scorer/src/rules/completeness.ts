@@ -2,7 +2,7 @@
 import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext } from '../context';
-import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
+import { allMatches, anyInRange, asciiDigits, cpLength, matches, round } from '../internal/text';
 
 const C = SCORING_CONFIG.completeness;
 
@@ -75,11 +75,10 @@ interface Span {
   end: number;
 }
 
-function spans(ctx: ScoringContext, re: RegExp, limit: number): Span[] {
-  return allMatches(re, ctx.lower, limit).map((m) => ({
-    start: ctx.cpi.at(m.index),
-    end: ctx.cpi.at(m.index + m[0].length),
-  }));
+/** The first `limit` matches, from the scan shared with the other rules (up to 1024 matches per regex). */
+function spans(ctx: ScoringContext, re: RegExp, limit: number): readonly Span[] {
+  const all = ctx.spans(re, SCORING_CONFIG.factContext.maxAnchors);
+  return all.length > limit ? all.slice(0, limit) : all;
 }
 
 /**
@@ -221,23 +220,69 @@ export function dayStructure(ctx: ScoringContext, max: number): CompletenessDime
   return { points: round(max * coverage * grounding, 4), max, tier: 'grounded', notes };
 }
 
+/** Character class of the template detector's words: 1 CJK, 2 Latin letter, 3 digit, 0 other. */
+function wordClass(c: number): number {
+  if (c >= 0x4e00 && c <= 0x9fff) return 1;
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return 2;
+  if ((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19)) return 3;
+  return 0;
+}
+
+/** Word ids of a text (runs of CJK, of Latin letters, of digits), equal words sharing an id. */
+export function wordIds(text: string): number[] {
+  const ids = new Map<string, number>();
+  const out: number[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const k = wordClass(text.charCodeAt(i));
+    if (k === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && wordClass(text.charCodeAt(i)) === k) i++;
+    const word = text.slice(start, i);
+    let id = ids.get(word);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(word, id);
+    }
+    out.push(id);
+  }
+  return out;
+}
+
+/** Share of distinct 4-grams among all 4-grams of a word-id sequence. */
+function uniqueFourGrams(ids: readonly number[]): number {
+  const n = ids.length - 3;
+  if (n <= 0) return 1;
+  const seen = new Set<number | string>();
+  let vocabulary = 0;
+  for (const id of ids) if (id > vocabulary) vocabulary = id;
+  // Pack four ids into one exact double when the vocabulary allows (13 bits each), else fall back to strings.
+  const packed = vocabulary < 8192;
+  for (let i = 0; i < n; i++) {
+    if (packed)
+      seen.add(((ids[i]! * 8192 + ids[i + 1]!) * 8192 + ids[i + 2]!) * 8192 + ids[i + 3]!);
+    else seen.add(`${ids[i]},${ids[i + 1]},${ids[i + 2]},${ids[i + 3]}`);
+  }
+  return seen.size / n;
+}
+
 /** Template detector: repeated 4-grams, few reasoning connectors, uniform line lengths. */
 export function templateMultiplier(ctx: ScoringContext, reasoningCount: number): number {
   const t = C.template;
-  const words = allMatches(t.words, ctx.answer).map((m) => m[0]);
-  if (words.length < t.minWords) return 1;
-  const grams = new Set<string>();
-  const n = words.length - 3;
-  for (let i = 0; i < n; i++)
-    grams.add(`${words[i]}\u0000${words[i + 1]}\u0000${words[i + 2]}\u0000${words[i + 3]}`);
-  const unique = grams.size / n;
-  const lines = ctx.answer
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
+  const ids = wordIds(ctx.answer);
+  if (ids.length < t.minWords) return 1;
+  const unique = uniqueFourGrams(ids);
+  const lengths: number[] = [];
+  for (const line of ctx.answer.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed !== '') lengths.push(cpLength(trimmed));
+  }
   let cv = 0.5;
-  if (lines.length >= 5) {
-    const lengths = lines.map((l) => Array.from(l).length);
+  if (lengths.length >= 5) {
     const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
     const sd = Math.sqrt(lengths.reduce((a, b) => a + (b - mean) ** 2, 0) / lengths.length);
     cv = sd / Math.max(mean, 1);
@@ -246,7 +291,7 @@ export function templateMultiplier(ctx: ScoringContext, reasoningCount: number):
   if (unique < t.uniqueLow) p *= t.uniqueLowFactor;
   else if (unique < t.uniqueMid) p *= t.uniqueMidFactor;
   if (reasoningCount < t.minReasoning && ctx.length > t.longTextLength) p *= t.fewReasoningFactor;
-  if (cv < t.lowCv && lines.length >= t.minLinesForCv) p *= t.lowCvFactor;
+  if (cv < t.lowCv && lengths.length >= t.minLinesForCv) p *= t.lowCvFactor;
   return Math.max(t.floor, p);
 }
 

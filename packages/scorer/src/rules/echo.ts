@@ -6,6 +6,10 @@ const C = SCORING_CONFIG.echo;
 /** Shingle length hashed on both sides (code points, whitespace removed). */
 const K = 12;
 const BASE = 0x01000193;
+/** Bitmap of 2^21 bits for the tool-text window hashes. */
+const BITMAP_BITS = 21;
+const BITMAP_MASK = (1 << BITMAP_BITS) - 1;
+const BITMAP_WORDS = 1 << (BITMAP_BITS - 5);
 
 function isSpace(c: number): boolean {
   return (
@@ -54,17 +58,26 @@ export function echoFraction(ctx: ScoringContext): number {
   const answer: number[] = [];
   compact(ctx.answer, answer);
   if (answer.length < C.minSpan) return 0;
-  const seen = new Set<number>();
+  // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
+  // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
+  const seen = new Uint32Array(BITMAP_WORDS);
+  let any = false;
+  const cps: number[] = [];
   for (const text of ctx.resultTexts) {
     if (text.length < C.minSpan) continue;
-    const cps: number[] = [];
+    cps.length = 0;
     compact(text, cps);
-    windowHashes(cps, (_, h) => seen.add(h));
+    windowHashes(cps, (_, h) => {
+      const b = h & BITMAP_MASK;
+      seen[b >>> 5]! |= 1 << (b & 31);
+      any = true;
+    });
   }
-  if (seen.size === 0) return 0;
+  if (!any) return 0;
   const hit = new Uint8Array(answer.length);
   windowHashes(answer, (start, h) => {
-    if (seen.has(h)) hit[start] = 1;
+    const b = h & BITMAP_MASK;
+    if ((seen[b >>> 5]! & (1 << (b & 31))) !== 0) hit[start] = 1;
   });
   // A span of length ≥ minSpan is a run of ≥ minSpan − K + 1 consecutive window hits.
   const minRun = C.minSpan - K + 1;

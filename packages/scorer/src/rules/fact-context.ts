@@ -1,7 +1,7 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { allMatches, anyInRange } from '../internal/text';
+import { anyInRange } from '../internal/text';
 
 const C = SCORING_CONFIG.factContext;
 
@@ -72,16 +72,11 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     return false;
   };
   const anchors: number[] = [];
-  for (const dim of SCORING_CONFIG.dimensions[ctx.problem.problemType]) {
-    if (!dim.keyword) continue;
-    for (const m of allMatches(dim.keyword, ctx.lower, C.maxAnchors)) {
-      const at = ctx.cpi.at(m.index);
-      if (!inBare(at)) anchors.push(at);
-    }
-  }
-  for (const m of allMatches(C.planningWords, ctx.lower, C.maxAnchors)) {
-    const at = ctx.cpi.at(m.index);
-    if (!inBare(at)) anchors.push(at);
+  const keywordRegexes = SCORING_CONFIG.dimensions[ctx.problem.problemType].flatMap((d) =>
+    d.keyword ? [d.keyword] : [],
+  );
+  for (const re of [...keywordRegexes, C.planningWords]) {
+    for (const { start } of ctx.spans(re, C.maxAnchors)) if (!inBare(start)) anchors.push(start);
   }
   anchors.sort((a, b) => a - b);
   const cache = new Map<string, number>();

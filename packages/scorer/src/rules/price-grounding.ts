@@ -2,7 +2,7 @@
 // numbers, or to arithmetic over them.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { allMatches, asciiDigits, occurrences, round } from '../internal/text';
+import { asciiDigits, round } from '../internal/text';
 
 const C = SCORING_CONFIG.priceGrounding;
 
@@ -52,6 +52,80 @@ function labelOf(word: string): PriceLabel {
 
 const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
 
+/** A number found in a text: UTF-16 span, value, and whether 元 follows it (an amount). */
+export interface NumberToken {
+  index: number;
+  end: number;
+  value: number;
+  yuan: boolean;
+  /** Part of a clock time or a date (08:30, 2025-03-04): never an operand or a count. */
+  stamp: boolean;
+}
+
+function isStampSeparator(c: number): boolean {
+  return c === 58 || c === 0xff1a || c === 45 || c === 47;
+}
+
+function digitOf(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 0xff10 && c <= 0xff19) return c - 0xff10;
+  return -1;
+}
+
+/**
+ * Every number of a text (ASCII or full-width digits, one decimal part, ASCII thousands separators followed by
+ * exactly three digits) with whether 元 follows after optional spaces. A single linear scan: this runs on
+ * every line of every answer and on every tool result.
+ */
+export function scanNumbers(text: string): NumberToken[] {
+  const out: NumberToken[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (digitOf(text.charCodeAt(i)) < 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let value = 0;
+    for (;;) {
+      while (i < n && digitOf(text.charCodeAt(i)) >= 0)
+        value = value * 10 + digitOf(text.charCodeAt(i++));
+      const sep = text.charCodeAt(i);
+      if (
+        sep === 44 &&
+        digitOf(text.charCodeAt(i + 1)) >= 0 &&
+        digitOf(text.charCodeAt(i + 2)) >= 0 &&
+        digitOf(text.charCodeAt(i + 3)) >= 0 &&
+        digitOf(text.charCodeAt(i + 4)) < 0
+      ) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    if (text.charCodeAt(i) === 46 && digitOf(text.charCodeAt(i + 1)) >= 0) {
+      let scale = 0.1;
+      i++;
+      while (i < n && digitOf(text.charCodeAt(i)) >= 0) {
+        value += digitOf(text.charCodeAt(i++)) * scale;
+        scale /= 10;
+      }
+      value = Number(value.toFixed(6));
+    }
+    const end = i;
+    let j = i;
+    while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 0x3000)) j++;
+    const stamp =
+      (isStampSeparator(text.charCodeAt(end)) && digitOf(text.charCodeAt(end + 1)) >= 0) ||
+      (start > 0 &&
+        isStampSeparator(text.charCodeAt(start - 1)) &&
+        digitOf(text.charCodeAt(start - 2)) >= 0);
+    out.push({ index: start, end, value, yuan: text.charCodeAt(j) === 0x5143, stamp });
+  }
+  return out;
+}
+
 function parseAmount(raw: string): number {
   return Number(asciiDigits(raw).replace(/[,，]/gu, ''));
 }
@@ -73,8 +147,9 @@ function toolPrices(ctx: ScoringContext): {
   ctx.trace.forEach((entry, i) => {
     if (!entry.ok) return;
     const text = ctx.resultTexts[i] ?? '';
-    for (const m of allMatches(C.amount, text)) {
-      const v = parseAmount(m[1]!);
+    for (const t of scanNumbers(text)) {
+      if (!t.yuan) continue;
+      const v = t.value;
       all.add(v);
       if (entry.name === 'direction') taxi.add(v);
     }
@@ -112,7 +187,7 @@ function toolPrices(ctx: ScoringContext): {
 /** Numbers of the user's request (budget, group size, days …): a plan may repeat or split them. */
 function userNumbers(ctx: ScoringContext): Set<number> {
   const out = new Set<number>();
-  for (const m of allMatches(C.number, ctx.problem.prompt)) out.add(parseAmount(m[1]!));
+  for (const t of scanNumbers(ctx.problem.prompt)) if (!t.stamp) out.add(t.value);
   out.add(ctx.problem.budget);
   return out;
 }
@@ -179,9 +254,9 @@ function pricedPoiPositions(
   const out: Array<{ at: number; end: number; poi: PoiPrice }> = [];
   // Exact mentions only: a price is bound to a name written out in full (abbreviations fall back to the bag).
   for (const poi of pois.values()) {
-    const needle = poi.name.toLowerCase();
-    for (const i of occurrences(ctx.lower, needle, 64))
-      out.push({ at: ctx.cpi.at(i), end: ctx.cpi.at(i + needle.length), poi });
+    const length = poi.name.length;
+    for (const i of ctx.exact(poi.name))
+      out.push({ at: ctx.cpi.at(i), end: ctx.cpi.at(i + length), poi });
   }
   // A name inside a longer one (丽江古城 in 铂悦酒店(丽江古城店)) is not a separate mention.
   out.sort((a, b) => a.at - b.at || b.end - a.end);
@@ -237,18 +312,17 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
     const lineFrom = lineStart;
     lineStart += line.length + 1;
     if (line.indexOf('元') < 0) continue;
-    const numbers = allMatches(C.number, line).map((m) => ({
-      index: m.index,
-      value: parseAmount(m[1]!),
-    }));
+    const numbers = scanNumbers(line);
     const countList = counts(
       ctx,
-      numbers.map((n) => n.value),
+      numbers.filter((n) => !n.stamp).map((n) => n.value),
     );
-    for (const m of allMatches(C.amount, line)) {
-      const v = parseAmount(m[1]!);
+    for (const m of numbers) {
+      if (!m.yuan) continue;
+      const v = m.value;
       const before = line.slice(Math.max(0, m.index - C.labelWindow), m.index);
-      const after = line.slice(m.index + m[0].length, m.index + m[0].length + 3);
+      const yuanAt = line.indexOf('元', m.end);
+      const after = line.slice(yuanAt + 1, yuanAt + 4);
       let kind: PriceClaimKind;
       const labelWord = C.poiLabel.exec(before)?.[1] ?? (C.perNight.test(after) ? '晚' : undefined);
       const taxiLabelled = C.taxiLabel.test(before);
@@ -266,7 +340,9 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
       else if (traced.has(v)) kind = 'derived';
       else {
         const operands = numbers
-          .filter((n) => n.index < m.index && (traced.has(n.value) || user.has(n.value)))
+          .filter(
+            (n) => !n.stamp && n.index < m.index && (traced.has(n.value) || user.has(n.value)),
+          )
           .map((n) => n.value);
         if (isDerivedPrice(v, operands, recent.slice(-C.subsetTerms), countList)) kind = 'derived';
         else if (v % C.allocationStep === 0) kind = 'estimate';
