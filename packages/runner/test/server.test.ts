@@ -50,7 +50,9 @@ describe('HTTP server', () => {
   });
 
   it('plays a full reset → tool step → final answer episode', async () => {
-    expect((await get(base, '/healthz')).json).toMatchObject({ status: 'ok' });
+    const health = await get(base, '/healthz', { 'x-request-id': 'trace-42' });
+    expect(health.json).toMatchObject({ status: 'ok' });
+    expect(health.headers['x-request-id']).toBe('trace-42');
     const tools = await get(base, '/v1/tools');
     expect(tools.json.tools.map((t: any) => t.function.name)).toEqual([
       'poi_search',

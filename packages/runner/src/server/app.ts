@@ -164,7 +164,7 @@ async function readJson(c: Context<AppEnv>, maxBytes: number): Promise<unknown> 
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   let text: string;
-  if (incoming !== undefined && !incoming.readableEnded && incoming.readableLength >= 0) {
+  if (incoming !== undefined && !incoming.readableEnded) {
     text = await readIncoming(incoming, maxBytes);
   } else {
     text = await c.req.text();
@@ -290,8 +290,14 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   // Admission, timing and logging; runs before the body is read.
   app.use('*', async (c, next) => {
     requestCounter += 1;
-    const requestId = c.req.header('x-request-id')?.slice(0, 64) ?? `r${requestCounter}`;
+    const offered = c.req.header('x-request-id');
+    // A client's request id is echoed only when it is short and plain (it ends up in logs and headers).
+    const requestId =
+      offered !== undefined && /^[A-Za-z0-9._-]{1,64}$/.test(offered)
+        ? offered
+        : `r${requestCounter}`;
     c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
     const started = performance.now();
     const route = routeOf(c.req.path);
     if (shuttingDown) {
