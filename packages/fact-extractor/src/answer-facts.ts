@@ -1,10 +1,6 @@
 // Facts from a model's final answer.
 import type { ExtractedFacts } from '@navworld/core-types';
-import {
-  ANSWER_PRICE_RANGE,
-  TRANSPORT_TIME_KEYWORDS,
-  TRANSPORT_TIME_WINDOW,
-} from './config';
+import { ANSWER_PRICE_RANGE, TRANSPORT_TIME_KEYWORDS, TRANSPORT_TIME_WINDOW } from './config';
 import { createFactSets, finalizeFacts, type FactSets } from './facts';
 import { backCodePoints } from './text';
 import { weatherContextText } from './weather-context';

@@ -54,7 +54,13 @@ export class AnswerAnalysis {
 
   /** Statements read from the clause after each id. */
   get contextStatements(): readonly ClaimStatement[] {
-    this.contextList ??= contextStatements(this.raw, this.ids, BOTH_KINDS, ANSWER_CLAIM_WINDOW, true);
+    this.contextList ??= contextStatements(
+      this.raw,
+      this.ids,
+      BOTH_KINDS,
+      ANSWER_CLAIM_WINDOW,
+      true,
+    );
     return this.contextList;
   }
 

@@ -355,12 +355,12 @@ const ROAD_NOT_FOLLOWED_BY: Record<string, string> = {
   桥: '上下站机国',
 };
 
-// Cut markers indexed by their last character, longest first, so the rightmost marker of a short prefix is
-// found with one map lookup per character.
-const MARKERS_BY_LAST_CHAR: Map<string, string[]> = (() => {
-  const map = new Map<string, string[]>();
+// Cut markers indexed by the code of their last character, longest first, so the rightmost marker of a short
+// prefix is found with one map lookup per character (and no one-character strings).
+const MARKERS_BY_LAST_CODE: Map<number, string[]> = (() => {
+  const map = new Map<number, string[]>();
   for (const m of NAME_CUT_MARKERS) {
-    const last = m[m.length - 1] ?? '';
+    const last = m.charCodeAt(m.length - 1);
     const list = map.get(last) ?? [];
     list.push(m);
     map.set(last, list);
@@ -369,14 +369,21 @@ const MARKERS_BY_LAST_CHAR: Map<string, string[]> = (() => {
   return map;
 })();
 
-/** End index of the rightmost cut marker in `s` (0 when there is none). */
-function lastMarkerEnd(s: string): number {
-  for (let i = s.length; i > 0; i--) {
-    const list = MARKERS_BY_LAST_CHAR.get(s[i - 1] ?? '');
+/** Offset from `from` of the end of the rightmost cut marker in `text[from, to)` (0 when there is none). */
+function lastMarkerEnd(text: string, from: number, to: number): number {
+  for (let i = to; i > from; i--) {
+    const list = MARKERS_BY_LAST_CODE.get(text.charCodeAt(i - 1));
     if (list === undefined) continue;
-    for (const m of list) if (i >= m.length && s.startsWith(m, i - m.length)) return i;
+    for (const m of list)
+      if (i - from >= m.length && text.startsWith(m, i - m.length)) return i - from;
   }
   return 0;
+}
+
+/** Whether the UTF-16 unit `code` occurs in `chars`. */
+function hasCode(chars: string, code: number): boolean {
+  for (let i = 0; i < chars.length; i++) if (chars.charCodeAt(i) === code) return true;
+  return false;
 }
 
 /**
@@ -393,46 +400,51 @@ export function scanSuffixNames(
 ): void {
   suffixRe.lastIndex = 0;
   let lastEnd = 0;
-  let pending: { s: number; e: number; suffix: string } | null = null;
   const emit = (s: number, e: number, suffix: string): void => {
     let p = s;
     const limit = Math.max(lastEnd, s - MAX_NAME_PREFIX);
     while (p > limit && isCjk(text.charCodeAt(p - 1))) p--;
-    let prefix = text.slice(p, s);
-    const cut = lastMarkerEnd(prefix);
-    if (cut > 0) prefix = prefix.slice(cut);
-    if (prefix.length === 0) return;
-    const name = prefix + suffix;
+    p += lastMarkerEnd(text, p, s);
+    if (p === s) return;
+    const name = text.slice(p, s) + suffix;
     if (codePointLength(name) < minLength) return;
     lastEnd = e;
-    onName(name, s - prefix.length, e);
+    onName(name, p, e);
   };
+  // The pending suffix match (start < 0: none), emitted once the next match shows it does not extend.
+  let ps = -1;
+  let pe = 0;
+  let pSuffix = '';
   for (let m = suffixRe.exec(text); ; m = suffixRe.exec(text)) {
-    const next = m === null ? null : { s: m.index, e: m.index + m[0].length, suffix: m[0] };
-    if (next !== null && notFollowedBy) {
-      const banned = notFollowedBy[next.suffix];
-      const after = text[next.e];
-      if (banned !== undefined && after !== undefined && banned.includes(after)) continue;
+    let ns = -1;
+    let ne = 0;
+    let nSuffix = '';
+    if (m !== null) {
+      ns = m.index;
+      nSuffix = m[0];
+      ne = ns + nSuffix.length;
+      if (notFollowedBy) {
+        const banned = notFollowedBy[nSuffix];
+        if (banned !== undefined && ne < text.length && hasCode(banned, text.charCodeAt(ne)))
+          continue;
+      }
     }
-    if (pending !== null) {
+    if (ps >= 0) {
       let extended = false;
       // Extend when the next suffix is glued on (中心大厦), or a one-character suffix is followed closely by a
       // longer one (湖 … 风景区); 青华路一路 stays 青华路.
-      const gap = next === null ? -1 : next.s - pending.e;
-      if (
-        next !== null &&
-        (gap === 0 || (pending.suffix.length === 1 && next.suffix.length > 1 && gap <= 4))
-      ) {
-        const between = text.slice(pending.e, next.s);
+      const gap = ns < 0 ? -1 : ns - pe;
+      if (ns >= 0 && (gap === 0 || (pSuffix.length === 1 && nSuffix.length > 1 && gap <= 4))) {
         extended = true;
-        for (let k = 0; k < between.length; k++)
-          if (!isCjk(between.charCodeAt(k))) extended = false;
-        if (extended && lastMarkerEnd(between) > 0) extended = false;
+        for (let k = pe; k < ns; k++) if (!isCjk(text.charCodeAt(k))) extended = false;
+        if (extended && lastMarkerEnd(text, pe, ns) > 0) extended = false;
       }
-      if (!extended) emit(pending.s, pending.e, pending.suffix);
+      if (!extended) emit(ps, pe, pSuffix);
     }
-    if (next === null) break;
-    pending = next;
+    if (m === null) break;
+    ps = ns;
+    pe = ne;
+    pSuffix = nSuffix;
   }
 }
 
@@ -668,12 +680,10 @@ export function scanAnswerPois(
   }
   scanBracketed(text, add);
   ANSWER_LABEL_RE.lastIndex = 0;
-  for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text))
-    add(m[1]);
+  for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text)) add(m[1]);
   if (text.includes('"')) {
     ANSWER_JSON_RE.lastIndex = 0;
-    for (let m = ANSWER_JSON_RE.exec(text); m !== null; m = ANSWER_JSON_RE.exec(text))
-      add(m[1]);
+    for (let m = ANSWER_JSON_RE.exec(text); m !== null; m = ANSWER_JSON_RE.exec(text)) add(m[1]);
   }
   scanSuffixNames(text, ANSWER_POI_SUFFIX_RE, 3, add);
 }
