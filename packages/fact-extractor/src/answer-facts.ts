@@ -6,6 +6,7 @@ import { backCodePoints } from './text';
 import { weatherContextText } from './weather-context';
 import { analyseAnswer } from './internal/answer-analysis';
 import {
+  alternation,
   scanAnswerPois,
   scanDistances,
   scanDurations,
@@ -18,7 +19,7 @@ import {
   type IdHit,
 } from './internal/scanners';
 import { mergeStatements, type ClaimStatement } from './internal/transport';
-const TRANSPORT_KEYWORD_RE = new RegExp(TRANSPORT_TIME_KEYWORDS.join('|'), 'i');
+const TRANSPORT_KEYWORD_RE = new RegExp(alternation(TRANSPORT_TIME_KEYWORDS), 'i');
 const ARRIVE_DEPART_AFTER_RE =
   /^\s{0,2}(?:\(次日\)|（次日）)?\s{0,2}(?:出发|到达|起飞|降落|发车|开车|抵达|始发|到站)/;
 

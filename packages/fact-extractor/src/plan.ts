@@ -11,7 +11,12 @@ import { parsePrice } from './price';
 import { codePointLength } from './text';
 import { analyseAnswer, type AnswerAnalysis } from './internal/answer-analysis';
 import { walkJson } from './internal/json';
-import { createNameCleaner, scanSuffixNames, type NameCleaner } from './internal/scanners';
+import {
+  alternation,
+  createNameCleaner,
+  scanSuffixNames,
+  type NameCleaner,
+} from './internal/scanners';
 import { mergeStatements, type ClaimMap, type ClaimStatement } from './internal/transport';
 
 type BudgetItem = ParsedPlan['budgetItems'][number];
@@ -458,7 +463,7 @@ function textTips(text: string): string[] {
   return tips;
 }
 
-const PLACE_SUFFIX_RE = new RegExp(PLACE_SUFFIXES.join('|'), 'g');
+const PLACE_SUFFIX_RE = new RegExp(alternation(PLACE_SUFFIXES), 'g');
 
 interface PlaceHit {
   name: string;

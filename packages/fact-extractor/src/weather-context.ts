@@ -1,10 +1,8 @@
 // Weather context: the only parts of an answer where weather words count.
 import { WEATHER_CONTEXT_KEYWORDS, WEATHER_SECTION_MAX_LINES } from './config';
+import { alternation } from './internal/scanners';
 
-const KEYWORD_RE = new RegExp(
-  WEATHER_CONTEXT_KEYWORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
-  'gi',
-);
+const KEYWORD_RE = new RegExp(alternation(WEATHER_CONTEXT_KEYWORDS), 'gi');
 
 function lineStart(text: string, i: number): number {
   return text.lastIndexOf('\n', i - 1) + 1;

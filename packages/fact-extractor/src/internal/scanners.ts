@@ -36,8 +36,36 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function alternation(words: readonly string[]): string {
-  return words.map(escapeRe).join('|');
+/**
+ * A regex alternation of literal words, grouped by first character (`博(?:物馆|物院)|…|[寺塔]`) so the engine
+ * dispatches on one character instead of trying every word at every position. Words that can match at the
+ * same position share their first character (case-folded, for `i` patterns), keep their relative order, and so
+ * keep their priority: the pattern matches exactly what `words.join('|')` matches.
+ */
+export function alternation(words: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  for (const w of words) {
+    if (w.length === 0) return words.map(escapeRe).join('|');
+    const key = w.charAt(0).toLowerCase();
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [w]);
+    else group.push(w);
+  }
+  const parts: string[] = [];
+  let singles = '';
+  for (const group of groups.values()) {
+    const only = group[0] ?? '';
+    if (group.length === 1 && only.length === 1 && /^[^\\\]\-^]$/.test(only)) {
+      singles += only;
+      continue;
+    }
+    const first = only.charAt(0);
+    if (group.every((w) => w.charAt(0) === first))
+      parts.push(`${escapeRe(first)}(?:${group.map((w) => escapeRe(w.slice(1))).join('|')})`);
+    else parts.push(group.map(escapeRe).join('|'));
+  }
+  if (singles.length > 0) parts.push(singles.length === 1 ? escapeRe(singles) : `[${singles}]`);
+  return parts.join('|');
 }
 
 // Flight ids: two letters or digit+letter, then 3–4 digits; train ids: G/D/C/Z/T/K then 1–5 digits. The flight
@@ -657,8 +685,33 @@ function scanBracketed(text: string, add: (raw: string | undefined) => void): vo
   }
 }
 
-const ANSWER_POI_SUFFIX_RE =
-  /风景名胜区|风景区|景区|公园|博物馆|博物院|纪念馆|美术馆|科技馆|广场|古镇|古城|老街|遗址|步行街|夜市|大厦|寺|宫|塔|陵|庙/g;
+const ANSWER_POI_SUFFIX_RE = new RegExp(
+  alternation([
+    '风景名胜区',
+    '风景区',
+    '景区',
+    '公园',
+    '博物馆',
+    '博物院',
+    '纪念馆',
+    '美术馆',
+    '科技馆',
+    '广场',
+    '古镇',
+    '古城',
+    '老街',
+    '遗址',
+    '步行街',
+    '夜市',
+    '大厦',
+    '寺',
+    '宫',
+    '塔',
+    '陵',
+    '庙',
+  ]),
+  'g',
+);
 
 /**
  * POI names in an answer: the tool-side patterns, place labels (`景点：西湖`), JSON place keys, and CJK names
