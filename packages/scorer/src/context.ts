@@ -70,8 +70,14 @@ export interface ScoringContext {
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
 const DIGIT = /\p{Nd}/u;
-/** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区). */
-const ADMIN_SUFFIXES = '区县市省';
+/** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区, 沱江 → 沱江镇). */
+const ADMIN_SUFFIXES = '区县市省镇乡';
+/** Brackets: a name half containing one is a branch label. */
+const BRACKET = /[()（）]/u;
+/** A half that is itself a road name (经三路 of 经三路美食街). */
+const ROAD_END = /(路|大道|大街|街|巷)$/u;
+/** Text right after a half that continues it into a road name (沿江大 + 道, 东风中 + 路). */
+const ROAD_START = /^(路|道|街|巷)/u;
 
 function isDigitAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
@@ -111,8 +117,10 @@ function roadSpans(lower: string, roads: Iterable<string>): Array<[number, numbe
 /**
  * Positions (UTF-16) of the halves of a half-matched POI name that really name the place (named defence
  * `admin_half_match`): a half that is an administrative name (景德镇 of 景德镇博物馆) or part of the
- * destination city's name (乌鲁木 of 乌鲁木齐动物园), or that occurs only inside a road name (东风中 of 东风中路美食街, written in an address), is not
- * a mention of the POI. `undefined` when no half is found verbatim (the extractor matched it normalised).
+ * destination city's name (乌鲁木 of 乌鲁木齐动物园), a branch label in brackets (丽江古城店), a road name
+ * (经三路 of 经三路美食街), or that occurs only inside a road name (东风中 of 东风中路美食街, written in an
+ * address; 沿江大 of 沿江大道夜市), is not a mention of the POI. `undefined` when no half is found verbatim
+ * (the extractor matched it normalised).
  */
 function placeHalfPositions(
   name: string,
@@ -127,11 +135,21 @@ function placeHalfPositions(
     .sort((a, b) => b.length - a.length);
   let seen = false;
   for (const half of halves) {
+    // A bracketed half is a branch label shared by a chain (丽江古城店), not the place.
+    if (BRACKET.test(half)) {
+      seen = true;
+      continue;
+    }
     const found = occurrences(lower, half, 64);
     if (found.length === 0) continue;
     seen = true;
     if (isAdministrativeName(half) || city.includes(half) || half.includes(city)) continue;
-    const kept = found.filter((i) => !roads.some(([a, b]) => i >= a && i + half.length <= b));
+    if (ROAD_END.test(half)) continue;
+    const kept = found.filter(
+      (i) =>
+        !roads.some(([a, b]) => i >= a && i + half.length <= b) &&
+        !ROAD_START.test(lower.slice(i + half.length, i + half.length + 2)),
+    );
     if (kept.length > 0) return kept;
   }
   return seen ? [] : undefined;

@@ -173,6 +173,29 @@ describe('admin_half_match and placeless_plan', () => {
     ).toBe(1);
   });
 
+  it('branch labels, road names and town names are not mentions of a place', () => {
+    const city = makeProblem('food_tour', { destinationCity: '武汉', numDays: 1 });
+    const pois = [
+      call(
+        'poi_search',
+        { address: '美食' },
+        poiText([
+          { name: '朱记面馆(老字号)' },
+          { name: '沿江大道夜市' },
+          { name: '经三路美食街' },
+          { name: '沱江' },
+        ]),
+      ),
+    ];
+    const answer = `# 武汉美食\n午餐在黄记面馆(老字号)，地址：沿江大道232号，经三路12号。\n下午去沱江镇。\n${filler.repeat(5)}`;
+    const ctx = buildContext(city, pois, answer);
+    for (const p of ['朱记面馆(老字号)', '沿江大道夜市', '经三路美食街', '沱江'])
+      expect([p, ctx.poiMatched(p)]).toEqual([p, false]);
+    expect(placelessPlan(ctx).multiplier).toBe(0.1);
+    const named = buildContext(city, pois, answer.replace('黄记面馆(老字号)', '朱记面馆'));
+    expect(named.poiMatched('朱记面馆(老字号)')).toBe(true);
+  });
+
   it('does not apply when the tools returned fewer than three places', () => {
     const answer = `# 景德镇2天行程\n第1天：游览珠山区。\n${filler.repeat(5)}`;
     const few = [
