@@ -20,8 +20,9 @@ import {
 } from './internal/scanners';
 import { mergeStatements, type ClaimStatement } from './internal/transport';
 const TRANSPORT_KEYWORD_RE = new RegExp(alternation(TRANSPORT_TIME_KEYWORDS), 'i');
+// Sticky: tested right at the end of a time, without slicing the text.
 const ARRIVE_DEPART_AFTER_RE =
-  /^\s{0,2}(?:\(次日\)|（次日）)?\s{0,2}(?:出发|到达|起飞|降落|发车|开车|抵达|始发|到站)/;
+  /\s{0,2}(?:\(次日\)|（次日）)?\s{0,2}(?:出发|到达|起飞|降落|发车|开车|抵达|始发|到站)/y;
 
 /**
  * Facts stated in an answer: flight and train ids with their claimed prices and times, transport-context
@@ -78,12 +79,14 @@ function addTransportTimes(text: string, ids: readonly IdHit[], sets: FactSets):
     const windowStart = t.start - window.length;
     while (idIndex < ids.length && (ids[idIndex]?.end ?? 0) <= windowStart) idIndex++;
     const idNear = idIndex < ids.length && (ids[idIndex]?.end ?? Infinity) <= t.start;
-    if (
-      idNear ||
-      TRANSPORT_KEYWORD_RE.test(window) ||
-      ARRIVE_DEPART_AFTER_RE.test(text.slice(t.end, t.end + 12))
-    ) {
+    if (idNear || TRANSPORT_KEYWORD_RE.test(window) || arriveDepartAfter(text, t.end)) {
       sets.times.add(t.time);
     }
   }
+}
+
+/** Whether a departure / arrival verb (after an optional 次日) starts at `at`. */
+function arriveDepartAfter(text: string, at: number): boolean {
+  ARRIVE_DEPART_AFTER_RE.lastIndex = at;
+  return ARRIVE_DEPART_AFTER_RE.test(text);
 }

@@ -191,7 +191,6 @@ export function scanWeatherWords(text: string, out: Set<string>): void {
 
 const RANGE_SEP = '(?:~|～|至|到|-|—|–|/)';
 const TEMP_VALUE = '(零下)?([-−])?(\\d{1,2})';
-const TEMP_UNIT_RE = /°C|℃|°|度/g;
 const RANGE_CHARS = '~～至到-—–/';
 
 /** The temperature written right before `end` (1–2 digits, optional sign or 零下), or `null`. */
@@ -235,9 +234,20 @@ function pushTemp(
  * temperature.
  */
 export function scanTemperatures(text: string, out: Set<string>, fields: boolean): void {
-  TEMP_UNIT_RE.lastIndex = 0;
-  for (let m = TEMP_UNIT_RE.exec(text); m !== null; m = TEMP_UNIT_RE.exec(text)) {
-    const unitStart = m[0] === '度' && text.startsWith('摄氏', m.index - 2) ? m.index - 2 : m.index;
+  // The units °C, ℃, ° and 度 in text order, by three indexOf cursors (°C and ° start with the same
+  // character, and the C after ° never starts a unit).
+  let deg = text.indexOf('°');
+  let celsius = text.indexOf('℃');
+  let du = text.indexOf('度');
+  while (deg >= 0 || celsius >= 0 || du >= 0) {
+    let at = deg;
+    if (at < 0 || (celsius >= 0 && celsius < at)) at = celsius;
+    if (at < 0 || (du >= 0 && du < at)) at = du;
+    const isDu = at === du;
+    if (at === deg) deg = text.indexOf('°', at + 1);
+    else if (at === celsius) celsius = text.indexOf('℃', at + 1);
+    else du = text.indexOf('度', at + 1);
+    const unitStart = isDu && text.startsWith('摄氏', at - 2) ? at - 2 : at;
     const high = tempBefore(text, unitStart);
     if (high === null) continue;
     out.add(`${high.value}度`);
