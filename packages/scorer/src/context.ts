@@ -26,9 +26,19 @@ import {
   type CodePointIndex,
 } from './internal/text';
 
+/** A code-point span [start, end) of the answer. */
+export interface Span {
+  /** First code point. */
+  start: number;
+  /** Code point after the last one. */
+  end: number;
+}
+
 /** The per-episode state every rule reads. */
 export interface ScoringContext {
+  /** The problem. */
   problem: TravelProblem;
+  /** The tool trace, in call order. */
   trace: readonly ToolTraceEntry[];
   /** The answer as given. */
   answer: string;
@@ -40,8 +50,11 @@ export interface ScoringContext {
   trimmedLength: number;
   /** Code points of the answer. */
   length: number;
+  /** The parsed plan. */
   parsed: ParsedPlan;
+  /** Facts of the tool results. */
   toolFacts: ExtractedFacts;
+  /** Facts of the answer. */
   answerFacts: ExtractedFacts;
   /** Every tool name called, failed calls included. */
   called: ReadonlySet<string>;
@@ -63,7 +76,7 @@ export interface ScoringContext {
    * Code-point spans [start, end) of the first `limit` matches of a global regex in the lower-cased answer,
    * cached per regex and limit (several rules scan the same keywords).
    */
-  spans(re: RegExp, limit: number): ReadonlyArray<{ start: number; end: number }>;
+  spans(re: RegExp, limit: number): readonly Span[];
   /** UTF-16 indices of the exact (lower-cased) occurrences of a name, at most 64, cached. */
   exact(name: string): readonly number[];
 }
@@ -230,7 +243,7 @@ export function buildContext(
     }
     return hit;
   };
-  const spanCache = new Map<RegExp, Map<number, Array<{ start: number; end: number }>>>();
+  const spanCache = new Map<RegExp, Map<number, Span[]>>();
   const toolFacts = extractToolFacts(trace);
   const answerFacts = extractAnswerFacts(answer);
   const city = problem.destinationCity.toLowerCase();

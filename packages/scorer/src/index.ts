@@ -53,6 +53,7 @@ export {
   validityRatio,
   hasRequiredArguments,
   type TransportGrounding,
+  type ClaimLists,
 } from './rules/hard-constraints';
 export {
   infoConsistency,
@@ -71,7 +72,11 @@ export {
   type CompletenessResult,
 } from './rules/completeness';
 export { fabricationPenalty, toolPoiPrices, type FabricationResult } from './rules/fabrication';
-export { diversityMultiplier, unsourcedRouteClaims } from './rules/diversity';
+export {
+  diversityMultiplier,
+  unsourcedRouteClaims,
+  type RouteClaimsResult,
+} from './rules/diversity';
 export { echoFraction, echoDefence } from './rules/echo';
 export { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
 export {
@@ -97,4 +102,5 @@ export {
   applyHardConstraints,
   type Coupled,
 } from './rules/coupling';
-export { buildContext, type ScoringContext } from './context';
+export { buildContext, type ScoringContext, type Span } from './context';
+export type { CodePointIndex } from './internal/text';

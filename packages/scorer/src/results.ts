@@ -65,8 +65,11 @@ export function toSafeResult(breakdown: ScoreBreakdown, options: SafeResultOptio
 
 /** Optional extras of a debug result. */
 export interface DebugExtras {
+  /** Facts extracted from the tool results. */
   toolFacts?: ExtractedFacts;
+  /** Facts extracted from the answer. */
   answerFacts?: ExtractedFacts;
+  /** The parsed plan. */
   parsed?: ParsedPlan;
 }
 

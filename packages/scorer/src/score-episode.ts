@@ -58,9 +58,13 @@ export interface ScoreEpisodeInput {
 
 /** The breakdown plus what the scorer extracted, for debug results. */
 export interface ScoreDetails {
+  /** The score breakdown. */
   breakdown: ScoreBreakdown;
+  /** Facts extracted from the tool results. */
   toolFacts: ExtractedFacts;
+  /** Facts extracted from the answer. */
   answerFacts: ExtractedFacts;
+  /** The parsed plan. */
   parsed: ParsedPlan;
 }
 

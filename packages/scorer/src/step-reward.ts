@@ -35,9 +35,16 @@ export interface EarlierCall extends StepCall {
 
 /** Input of {@link stepReward}. */
 export interface StepRewardInput {
+  /** The call being rewarded. */
   call: StepCall;
   /** The call's result (a core-types ToolResult or just `{ ok, text }`). */
-  result: { ok: boolean; text: string };
+  result: {
+    /** Whether the tool succeeded. */
+    ok: boolean;
+    /** The result text the model saw. */
+    text: string;
+  };
+  /** The episode's problem. */
   problem: TravelProblem;
   /** Calls made earlier in the episode, in order. */
   earlierCalls: readonly EarlierCall[];
@@ -47,8 +54,11 @@ export interface StepRewardInput {
 
 /** The three components and the final reward of one call. */
 export interface StepRewardDetails {
+  /** Tool selection S ∈ [0, 1]. */
   selection: number;
+  /** Argument quality A ∈ [0, 1]. */
   argumentQuality: number;
+  /** Result usefulness U ∈ [0, 1]. */
   usefulness: number;
   /** 0.4 S + 0.3 A + 0.3 U, before anti-farming. */
   raw: number;

@@ -18,9 +18,13 @@ export interface CompletenessResult {
   score: number;
   /** Sum of the dimensions. */
   raw: number;
+  /** Per-dimension scores (as in the breakdown's `completenessDimensions`). */
   dimensions: Record<string, CompletenessDimensionScore>;
+  /** Template-detector multiplier (1 when it does not fire). */
   templateMultiplier: number;
+  /** Fact-integration multiplier (1 when it does not fire). */
   integrationMultiplier: number;
+  /** What applied (`template`, `fact_integration`, single-mode transfers). */
   notes: string[];
 }
 

@@ -21,11 +21,19 @@ export function diversityMultiplier(ctx: ScoringContext): number {
   return clamp(m, d.floor, d.ceiling);
 }
 
+/** Result of {@link unsourcedRouteClaims}. */
+export interface RouteClaimsResult {
+  /** Multiplier on info consistency (1 when direction was called or nothing was claimed). */
+  multiplier: number;
+  /** Distance and travel-time claims found. */
+  claims: number;
+}
+
 /**
  * Multiplier on info consistency for distance and travel-time claims made without ever calling `direction`
  * (non-transport types only): the more such claims, the smaller. 1 when direction was called.
  */
-export function unsourcedRouteClaims(ctx: ScoringContext): { multiplier: number; claims: number } {
+export function unsourcedRouteClaims(ctx: ScoringContext): RouteClaimsResult {
   const r = C.routeClaims;
   if (ctx.transportType || ctx.called.has('direction')) return { multiplier: 1, claims: 0 };
   const claims = countMatches(r.distance, ctx.answer) + countMatches(r.time, ctx.answer);

@@ -15,7 +15,12 @@ export interface FactPrecisionResult {
   /** unsupported / checked. */
   ratio: number;
   /** Parts of the count. */
-  parts: { prices: [number, number]; weather: [number, number] };
+  parts: {
+    /** Prices: [counted, untraceable]. */
+    prices: [number, number];
+    /** Dated weather facts: [checked, unsupported]. */
+    weather: [number, number];
+  };
   /** Multiplier on the code score. */
   multiplier: number;
 }

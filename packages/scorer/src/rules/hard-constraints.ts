@@ -111,13 +111,28 @@ export function poiNamesVerified(ctx: ScoringContext): HardConstraintResult {
 export interface TransportGrounding {
   /** Claims checked (unverifiable ones excluded). */
   total: number;
+  /** Claims the tools confirm. */
   verified: number;
+  /** Claims the tools contradict or never returned. */
   unverified: number;
   /** unverified / total (0 when there are no claims). */
   fabricationRatio: number;
-  ids: { verified: string[]; fabricated: string[]; unverifiable: string[] };
-  prices: { verified: string[]; fabricated: string[]; unverifiable: string[] };
-  times: { verified: string[]; fabricated: string[]; unverifiable: string[] };
+  /** Flight and train ids. */
+  ids: ClaimLists;
+  /** Prices tied to an id. */
+  prices: ClaimLists;
+  /** Departure and arrival times tied to an id. */
+  times: ClaimLists;
+}
+
+/** Claims of one kind by verdict (human-readable labels). */
+export interface ClaimLists {
+  /** Confirmed by the tools. */
+  verified: string[];
+  /** Contradicted by the tools or not returned by them. */
+  fabricated: string[];
+  /** Not checkable (the search for them failed). */
+  unverifiable: string[];
 }
 
 function emptyGrounding(): TransportGrounding {

@@ -11,11 +11,13 @@ const C = SCORING_CONFIG.ic;
 export interface InfoConsistencyResult {
   /** IC before any defence multiplier, 0–25 (2 decimals). */
   score: number;
+  /** Per-category scores (as in the breakdown's `icCategories`). */
   categories: Record<string, IcCategoryScore>;
   /** Categories in the denominator (regular ones with data plus matched bonus ones). */
   counted: number;
   /** Categories with a match. */
   matchedCategories: number;
+  /** Defences and fallbacks that applied (`breadth_penalty`, `context_free_facts`, …). */
   notes: string[];
 }
 

@@ -54,9 +54,13 @@ const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
 
 /** A number found in a text: UTF-16 span, value, and whether 元 follows it (an amount). */
 export interface NumberToken {
+  /** UTF-16 index of the first digit. */
   index: number;
+  /** UTF-16 index after the last digit. */
   end: number;
+  /** The number. */
   value: number;
+  /** Whether 元 follows (after optional spaces). */
   yuan: boolean;
   /** Part of a clock time or a date (08:30, 2025-03-04): never an operand or a count. */
   stamp: boolean;
