@@ -398,9 +398,15 @@ function keywordAmountRe(words: readonly string[]): RegExp {
 }
 
 const CATEGORY_RES = BUDGET_CATEGORIES.map(
-  ([category, words]) => [category, keywordAmountRe(words)] as const,
+  ([category, words]) => [category, words, keywordAmountRe(words)] as const,
 );
-const TOTAL_RES = BUDGET_TOTAL_KEYWORDS.map((w) => keywordAmountRe([w]));
+const TOTAL_RES = BUDGET_TOTAL_KEYWORDS.map((w) => [w, keywordAmountRe([w])] as const);
+
+/** Whether `text` contains one of `words` (a keyword regex cannot match otherwise; indexOf is far cheaper). */
+function mentionsAny(text: string, words: readonly string[]): boolean {
+  for (const w of words) if (text.includes(w)) return true;
+  return false;
+}
 
 /** First amount after one of the keywords: needs 元 / 万 / 千 after it, or a colon before it. */
 function firstAmount(text: string, re: RegExp): number | null {
@@ -417,7 +423,8 @@ function firstAmount(text: string, re: RegExp): number | null {
 
 function textBudget(text: string): BudgetItem[] {
   const items: BudgetItem[] = [];
-  for (const [category, re] of CATEGORY_RES) {
+  for (const [category, words, re] of CATEGORY_RES) {
+    if (!mentionsAny(text, words)) continue;
     const amount = firstAmount(text, re);
     if (amount !== null) items.push({ category, amount });
   }
@@ -425,7 +432,8 @@ function textBudget(text: string): BudgetItem[] {
 }
 
 function textTotal(text: string): number | null {
-  for (const re of TOTAL_RES) {
+  for (const [word, re] of TOTAL_RES) {
+    if (!text.includes(word)) continue;
     const amount = firstAmount(text, re);
     if (amount !== null) return amount;
   }

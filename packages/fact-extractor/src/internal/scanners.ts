@@ -675,13 +675,22 @@ export function scanToolPois(
     const name = clean(raw);
     if (name !== null) out.add(name);
   };
+  scanPoiKeys(text, add);
+  scanBracketed(text, add);
+  // Both keys end in name": without that, the pattern cannot match.
+  if (text.includes('name"')) {
+    JSON_NAME_RE.lastIndex = 0;
+    for (let m = JSON_NAME_RE.exec(text); m !== null; m = JSON_NAME_RE.exec(text)) add(m[1]);
+  }
+}
+
+/** `名称:` / `name:` / `名字:` values, skipping keys that end a longer ASCII key (pname, cityname). */
+function scanPoiKeys(text: string, add: (raw: string | undefined) => void): void {
+  if (!text.includes('名称') && !text.includes('name') && !text.includes('名字')) return;
   POI_KEY_RE.lastIndex = 0;
   for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) {
     if (!isAsciiLetter(text.charCodeAt(m.index - 1))) add(m[1]);
   }
-  scanBracketed(text, add);
-  JSON_NAME_RE.lastIndex = 0;
-  for (let m = JSON_NAME_RE.exec(text); m !== null; m = JSON_NAME_RE.exec(text)) add(m[1]);
 }
 
 function scanBracketed(text: string, add: (raw: string | undefined) => void): void {
@@ -737,10 +746,7 @@ export function scanAnswerPois(
     const name = clean(raw);
     if (name !== null) out.add(name);
   };
-  POI_KEY_RE.lastIndex = 0;
-  for (let m = POI_KEY_RE.exec(text); m !== null; m = POI_KEY_RE.exec(text)) {
-    if (!isAsciiLetter(text.charCodeAt(m.index - 1))) add(m[1]);
-  }
+  scanPoiKeys(text, add);
   scanBracketed(text, add);
   ANSWER_LABEL_RE.lastIndex = 0;
   for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text)) add(m[1]);
