@@ -24,6 +24,15 @@ function cellsOf(line: string): string[] {
 
 const SEPARATOR_RE = /^\s*\|?\s*:?-{2,}/;
 
+/** Whether `text[from, to)` is only spaces and tabs (checked in place, without slicing). */
+function onlyIndent(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
 /**
  * Statements of the table rows whose cells hold a transport id, in order; prices and times come from named
  * columns.
@@ -41,7 +50,7 @@ export function tableStatements(text: string): ClaimStatement[] {
     if (end < 0) end = text.length;
     const next = end < text.length ? text.indexOf('|', end) : -1;
     // A table line starts with | after optional indentation.
-    if (!/^[ \t]*$/.test(text.slice(start, bar)) || end - start > 2_000) {
+    if (!onlyIndent(text, start, bar) || end - start > 2_000) {
       headerLine = null;
       bar = next;
       continue;
