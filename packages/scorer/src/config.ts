@@ -22,6 +22,14 @@ export type FactSource =
   | 'pois_weather'
   | 'pois_distances';
 
+/** Tools a problem type should call (penalised when never called) and would gain from (bonus). */
+export interface DiversityTier {
+  /** Tools whose absence costs diversity. */
+  shouldCall: readonly ToolName[];
+  /** Tools whose successful use adds a bonus. */
+  niceToHave: readonly ToolName[];
+}
+
 /** Target count of grounded facts for a dimension: a number, or a rule on the trip length `d`. */
 export type TargetRule = number | 'pois_per_day' | 'dining_per_day' | 'nights';
 
@@ -56,26 +64,45 @@ const kw = (source: string): RegExp => new RegExp(source, 'giu');
 /** The scoring configuration. Numbers carry their unit in the name or the TSDoc. */
 export const SCORING_CONFIG = {
   /** Points of the two code components; the code score is out of their sum. */
-  weights: { infoConsistency: 25, completeness: 25, codeTotal: 50, judgeTotal: 50 },
+  weights: {
+    /** Maximum info-consistency points. */
+    infoConsistency: 25,
+    /** Maximum completeness points. */
+    completeness: 25,
+    /** Maximum code score. */
+    codeTotal: 50,
+    /** Maximum judge score. */
+    judgeTotal: 50,
+  },
 
   /** Minimum trimmed answer length (code points) for format_valid and for fabrication checks. */
   formatMinLength: 200,
 
   /** Per-type regexes for format_valid. */
   formatPatterns: {
+    /** Transport words (intercity, hybrid). */
     transport: /(航班|火车|高铁|飞机|车次)/u,
+    /** Day markers (multiday, hybrid). */
     day: /(?:第\s*(?:\d+|[一二三四五六七八九十]+)\s*天|day\s*\d+)/iu,
+    /** Visit words (single_poi). */
     single_poi: /(景点|游览|路线|门票|开放)/u,
+    /** Food words (food_tour). */
     food_tour: /(美食|餐厅|小吃|特色|推荐)/u,
+    /** Travel and hotel words (business). */
     business: /(航班|火车|高铁|酒店|商务)/u,
+    /** Family and learning words (family_study). */
     family_study: /(亲子|儿童|学习|博物馆|科技馆|体验)/u,
   },
 
   /** Hard-constraint multipliers applied to the total when a constraint fails. */
   hardConstraintPenalties: {
+    /** Too short or without the type's structure. */
     format_valid: 0.15,
+    /** Required tools missing. */
     required_tools_called: 0.5,
+    /** Too few tool POIs named. */
     poi_names_verified: 0.7,
+    /** Low coverage or call validity. */
     tool_quality: 0.5,
     /** tool_info_used for transport types (intercity, hybrid, business): the total is zeroed. */
     tool_info_used_transport: 0,
@@ -88,7 +115,9 @@ export const SCORING_CONFIG = {
 
   /** required_tools_called: coverage threshold per type, and tools that must always be called. */
   requiredTools: {
+    /** Share of the required tools that must be called. */
     coverageThreshold: 0.6,
+    /** Tools each type must always call. */
     coreTools: {
       intercity: [],
       multiday: ['poi_search'],
@@ -114,7 +143,14 @@ export const SCORING_CONFIG = {
   } as Record<ToolName, readonly (readonly string[])[]>,
 
   /** tool_quality: both ratios must reach this. Validity credit of a call with arguments but a failed result. */
-  toolQuality: { minCoverage: 0.5, minValidity: 0.5, failedResultCredit: 0.5 },
+  toolQuality: {
+    /** Required-tool coverage needed. */
+    minCoverage: 0.5,
+    /** Mean call validity needed. */
+    minValidity: 0.5,
+    /** Validity credit of a call with arguments and a failed result. */
+    failedResultCredit: 0.5,
+  },
 
   /** transport_grounded: tolerances and the progressive multiplier. */
   transport: {
@@ -135,7 +171,12 @@ export const SCORING_CONFIG = {
   },
 
   /** tool_info_used gate on the info-consistency score. */
-  toolInfoUsed: { transportThreshold: 6, otherThreshold: 8 },
+  toolInfoUsed: {
+    /** IC needed by transport types (below it the total is 0). */
+    transportThreshold: 6,
+    /** IC needed by the other types (below it the total is × 0.05). */
+    otherThreshold: 8,
+  },
 
   /** Info consistency. */
   ic: {
@@ -147,6 +188,7 @@ export const SCORING_CONFIG = {
     minQuantityThreshold: 5,
     /** … need ceil(ratio × n) matches, at most `minQuantityCap` … */
     minQuantityRatio: 0.2,
+    /** Most matches ever required by the minimum-quantity rule. */
     minQuantityCap: 3,
     /** … else the category score is capped here. */
     belowMinimumCap: 0.65,
@@ -154,7 +196,9 @@ export const SCORING_CONFIG = {
     outOfContextWeight: 0.5,
     /** Code points around a transport fact searched for a context word. */
     contextWindow: 200,
+    /** Words that put a flight id in context. */
     flightContext: /(航班|飞机|机票|起飞|降落)/iu,
+    /** Words that put a train id in context. */
     trainContext: /(火车|高铁|动车|车次|列车)/iu,
     /** Tool POI count used as a denominator is capped here. */
     poiDenominatorCap: 30,
@@ -183,24 +227,45 @@ export const SCORING_CONFIG = {
     /** Code points around a keyword occurrence searched for context and facts. */
     proximity: 500,
     /** Tier shares of a dimension's points. */
-    tiers: { full: 1, keywordAndFact: 0.5, distantFact: 0.2, structural: 0.1 },
+    tiers: {
+      /** Keyword, context and a tool fact near the same keyword. */
+      full: 1,
+      /** Keyword and a near tool fact, no context. */
+      keywordAndFact: 0.5,
+      /** Keyword and a tool fact anywhere. */
+      distantFact: 0.2,
+      /** No tool data for the dimension: keyword and context only. */
+      structural: 0.1,
+    },
     /** Floor of the verified-ID quantity scaling. */
     verifiedFloor: 0.25,
     /** Keyword occurrences examined per dimension (bounds the work on long answers). */
     maxKeywordOccurrences: 64,
     /** Template detector. */
     template: {
+      /** Fewer words than this skip the detector. */
       minWords: 50,
+      /** Distinct 4-gram share below which … */
       uniqueLow: 0.5,
+      /** … completeness is multiplied by this. */
       uniqueLowFactor: 0.4,
+      /** Distinct 4-gram share below which (and above `uniqueLow`) … */
       uniqueMid: 0.7,
+      /** … completeness is multiplied by this. */
       uniqueMidFactor: 0.6,
+      /** Fewer reasoning connectors than this on a long answer … */
       minReasoning: 5,
+      /** … (longer than this many code points) … */
       longTextLength: 500,
+      /** … multiply completeness by this. */
       fewReasoningFactor: 0.7,
+      /** Lines needed before uniform line lengths count. */
       minLinesForCv: 10,
+      /** Line-length coefficient of variation below which … */
       lowCv: 0.15,
+      /** … completeness is multiplied by this. */
       lowCvFactor: 0.8,
+      /** The detector never multiplies by less than this. */
       floor: 0.3,
     },
     /** Reasoning connectors (template detector and fact integration). */
@@ -213,7 +278,9 @@ export const SCORING_CONFIG = {
     integrationPenalty: 0.6,
     /** Day markers (Arabic, Chinese numerals, Day N). */
     dayArabic: /第\s*(\p{Nd}+)\s*天/gu,
+    /** Day markers with Chinese numerals. */
     dayChinese: /第\s*([一二三四五六七八九十]+)\s*天/gu,
+    /** Day markers in English. */
     dayEnglish: /day\s*(\p{Nd}+)/giu,
   },
 
@@ -544,10 +611,16 @@ export const SCORING_CONFIG = {
   } as Record<ProblemType, readonly DimensionSpec[]>,
 
   /** Day structure: share of tool POIs (out of min(4, max(2, days))) the itinerary must name. */
-  dayGrounding: { minPois: 2, maxPois: 4 },
+  dayGrounding: {
+    /** Fewest tool POIs required. */
+    minPois: 2,
+    /** Most tool POIs required. */
+    maxPois: 4,
+  },
 
   /** Tool diversity tiers and adjustments. */
   diversity: {
+    /** Should-call and nice-to-have tools per type. */
     tiers: {
       food_tour: { shouldCall: ['direction'], niceToHave: ['around_search'] },
       multiday: { shouldCall: ['direction'], niceToHave: ['around_search'] },
@@ -556,18 +629,25 @@ export const SCORING_CONFIG = {
       intercity: { shouldCall: [], niceToHave: ['direction'] },
       hybrid: { shouldCall: ['direction'], niceToHave: ['around_search'] },
       business: { shouldCall: [], niceToHave: ['direction'] },
-    } as Record<ProblemType, { shouldCall: readonly ToolName[]; niceToHave: readonly ToolName[] }>,
+    } as Record<ProblemType, DiversityTier>,
+    /** Cost of a should-call tool never called. */
     shouldCallPenalty: 0.25,
+    /** Part of that cost given back when the tool was only called without success. */
     attemptedRecovery: 0.15,
+    /** Bonus per nice-to-have tool used successfully. */
     niceToHaveBonus: 0.05,
+    /** Lowest multiplier. */
     floor: 0.3,
+    /** Highest multiplier. */
     ceiling: 1.1,
   },
 
   /** Unsourced route claims: distances / durations stated without ever calling direction. */
   routeClaims: {
+    /** A distance claim. */
     distance:
       /(?:距离|相距|路程|全程|单程|往返)[约大概]*\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*(公里|km|千米|米)/giu,
+    /** A travel-time claim. */
     time: /(?:打车|驾车|开车|乘车|坐车|步行|骑行|公交|地铁|出租车|耗时|用时|需要?|约需?|大约需?|大概需?|预计需?|仅需|车程|路程|全程|约|大概|预计)[需约大概]*\s*(\p{Nd}+)(?:\s*[-~至到]\s*\p{Nd}+)?\s*(分钟|小时|min)/giu,
     /** Multipliers by claim count when direction should have been called: [max claims, multiplier]. */
     shouldCallScale: [
@@ -575,6 +655,7 @@ export const SCORING_CONFIG = {
       [6, 0.85],
       [10, 0.75],
     ] as readonly (readonly [number, number])[],
+    /** Multiplier beyond the last should-call tier. */
     shouldCallRest: 0.65,
     /** … and when direction was only nice to have. */
     otherScale: [
@@ -582,6 +663,7 @@ export const SCORING_CONFIG = {
       [4, 0.7],
       [7, 0.55],
     ] as readonly (readonly [number, number])[],
+    /** Multiplier beyond the last other tier. */
     otherRest: 0.4,
   },
 
@@ -689,7 +771,9 @@ export const SCORING_CONFIG = {
       /(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]/gu,
     /** Weather facts checked on a dated line. */
     temperature: /(-?\p{Nd}+)\s*(?:度|℃|°C)/gu,
+    /** Weather conditions. */
     condition: /(雷阵雨|阵雨|小雨|中雨|大雨|暴雨|雨夹雪|小雪|中雪|大雪|多云|晴|阴|雾|霾|沙尘)/gu,
+    /** Wind directions. */
     wind: /(?:[东南西北]{1,2}风|无持续风向)/gu,
     /** Fewer checkable facts than this never trigger the defence. */
     minChecked: 5,
@@ -705,6 +789,7 @@ export const SCORING_CONFIG = {
   fabrication: {
     /** Per POI price stated more than `priceTolerance` away from the tool's price. */
     pricePenalty: -3,
+    /** Relative price error tolerated. */
     priceTolerance: 0.1,
     /** Code points after a POI name searched for its stated price. */
     poiPriceWindow: 24,
@@ -712,13 +797,17 @@ export const SCORING_CONFIG = {
     weatherPenalty: -2,
     /** When POI tools returned at least `poiNonUseMinPois` POIs and the answer names none. */
     poiNonUsePenalty: -3,
+    /** Tool POIs needed before naming none of them costs anything. */
     poiNonUseMinPois: 3,
     /** Transport: extra −5 × fabrication ratio when the ratio exceeds this. */
     transportRatioThreshold: 0.1,
+    /** Penalty per unit of transport fabrication ratio. */
     transportPenaltyScale: -5,
     /** Low-IC amplification: IC / 25 below this and penalty below `amplifyTrigger` → at most `amplifiedPenalty`. */
     lowIcRatio: 0.4,
+    /** Penalty below which a low IC amplifies it … */
     amplifyTrigger: -3,
+    /** … to this. */
     amplifiedPenalty: -10,
     /** The penalty never goes below this. */
     max: -12.5,
@@ -737,51 +826,93 @@ export const SCORING_CONFIG = {
   },
 
   /** Defense in depth: a judge factual-grounding score below this compresses IC and completeness. */
-  defenseInDepth: { threshold: 4, base: 0.3, slope: 0.7 },
+  defenseInDepth: {
+    /** Factual-grounding score (0–10) below which the defence applies. */
+    threshold: 4,
+    /** Multiplier at a factual-grounding score of 0 … */
+    base: 0.3,
+    /** … rising by this times fg / threshold. */
+    slope: 0.7,
+  },
 
   /** Safe-result bands (ratio of the maximum) and noise. */
   safeResult: {
+    /** Upper limits (share of the maximum) of the bands; above the last, very_high. */
     bands: [
       [0.1, 'very_low'],
       [0.35, 'low'],
       [0.6, 'medium'],
       [0.85, 'high'],
     ] as readonly (readonly [number, 'very_low' | 'low' | 'medium' | 'high'])[],
+    /** Standard deviation of the noise on the safe aggregates. */
     noiseSigma: 2,
   },
 
   /** Step rewards. */
   stepReward: {
-    weights: { selection: 0.4, arguments: 0.3, usefulness: 0.3 },
+    /** Weights of the three components. */
+    weights: {
+      /** Tool selection. */
+      selection: 0.4,
+      /** Argument quality. */
+      arguments: 0.3,
+      /** Result usefulness. */
+      usefulness: 0.3,
+    },
+    /** Tool-selection scoring. */
     selection: {
+      /** A required tool. */
       required: 0.6,
+      /** A known tool that is not required. */
       optional: 0.2,
+      /** First use of a tool. */
       firstUse: 0.2,
+      /** A transport tool on a transport type. */
       transportBonus: 0.2,
       /** Repetition penalties apply from this step on. */
       repeatFromStep: 4,
+      /** Repetition penalty while required tools are still missing … */
       missingBase: 0.3,
+      /** … growing by this per step … */
       missingPerStep: 0.05,
+      /** … from this step … */
       missingFromStep: 5,
+      /** … up to this. */
       missingMax: 0.5,
+      /** Otherwise a late-call penalty from this step … */
       lateFromStep: 6,
+      /** … growing by this per step … */
       latePerStep: 0.05,
+      /** … up to this. */
       lateMax: 0.2,
     },
+    /** A "lng,lat" coordinate argument. */
     coordinate: /^\p{Nd}+\.\p{Nd}+\s*,\s*\p{Nd}+\.\p{Nd}+$/u,
+    /** A plausible city name argument. */
     cityName: /^[\u4e00-\u9fa5]{2,10}$/u,
+    /** Any CJK character. */
     cjk: /[\u4e00-\u9fa5]/u,
+    /** A YYYY-MM-DD date argument. */
     date: /^\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2}$/u,
+    /** Words of an error result. */
     errorWords: /(error|failed|失败|错误|无效|无法)/iu,
     /** Result usefulness by length (code points). */
     usefulness: {
+      /** Result shorter than `minLength`. */
       empty: 0,
+      /** Failed or error result. */
       error: 0.1,
+      /** Up to `mediumFrom` code points. */
       short: 0.5,
+      /** Up to `longFrom` code points. */
       medium: 0.8,
+      /** Longer. */
       long: 1,
+      /** Shortest useful result. */
       minLength: 10,
+      /** Start of the medium band. */
       mediumFrom: 100,
+      /** Start of the long band. */
       longFrom: 500,
     },
     /** Extra episode allowance on top of the number of required tools. */

@@ -3,6 +3,7 @@ export {
   SCORING_CONFIG,
   type ScoringConfig,
   type DimensionSpec,
+  type DiversityTier,
   type DimensionKind,
   type FactSource,
   type TargetRule,
