@@ -118,7 +118,8 @@ export function walkJson(
     }
     const obj = v as Record<string, unknown>;
     visit(obj, key);
-    for (const [k, child] of Object.entries(obj)) walk(child, k, depth + 1);
+    // Keys, not entries: no pair array per property (parsed JSON has only own data properties).
+    for (const k of Object.keys(obj)) walk(obj[k], k, depth + 1);
   };
   walk(value, '', 0);
 }
