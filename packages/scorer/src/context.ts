@@ -22,7 +22,7 @@ import {
   allMatches,
   codePointIndex,
   cpLength,
-  occurrences,
+  createSearcher,
   type CodePointIndex,
 } from './internal/text';
 
@@ -92,6 +92,9 @@ const ROAD_END = /(路|大道|大街|街|巷)$/u;
 /** Text right after a half that continues it into a road name (沿江大 + 道, 东风中 + 路). */
 const ROAD_START = /^(路|道|街|巷)/u;
 
+/** Sequential occurrences of a needle in the lower-cased answer (see `createSearcher`). */
+type Find = (needle: string, limit?: number) => number[];
+
 function isDigitAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
   const c = text[i]!;
@@ -99,9 +102,9 @@ function isDigitAt(text: string, i: number): boolean {
 }
 
 /** Occurrences of a fact; numeric edges must not touch other digits, so "30" is not found in "300元". */
-function factOccurrences(lower: string, fact: string): number[] {
+function factOccurrences(lower: string, find: Find, fact: string): number[] {
   const needle = fact.toLowerCase();
-  const raw = occurrences(lower, needle, 64);
+  const raw = find(needle, 64);
   const startsNumeric = isDigitAt(needle, 0);
   const endsNumeric = isDigitAt(needle, needle.length - 1);
   if (!startsNumeric && !endsNumeric) return raw;
@@ -117,12 +120,12 @@ function escapeRegex(s: string): string {
 }
 
 /** Answer spans (UTF-16 [start, end)) of road and street names: a POI half inside one is an address. */
-function roadSpans(lower: string, roads: Iterable<string>): Array<[number, number]> {
+function roadSpans(find: Find, roads: Iterable<string>): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   for (const road of roads) {
     const needle = road.toLowerCase();
     if (needle.length < 2) continue;
-    for (const i of occurrences(lower, needle, 64)) spans.push([i, i + needle.length]);
+    for (const i of find(needle, 64)) spans.push([i, i + needle.length]);
   }
   return spans;
 }
@@ -138,6 +141,7 @@ function roadSpans(lower: string, roads: Iterable<string>): Array<[number, numbe
 function placeHalfPositions(
   name: string,
   lower: string,
+  find: Find,
   city: string,
   roads: ReadonlyArray<[number, number]>,
 ): number[] | undefined {
@@ -153,7 +157,7 @@ function placeHalfPositions(
       seen = true;
       continue;
     }
-    const found = occurrences(lower, half, 64);
+    const found = find(half, 64);
     if (found.length === 0) continue;
     seen = true;
     if (isAdministrativeName(half) || city.includes(half) || half.includes(city)) continue;
@@ -220,6 +224,7 @@ export function buildContext(
 ): ScoringContext {
   const lower = answer.toLowerCase();
   const cpi = codePointIndex(lower);
+  const find = createSearcher(lower);
   const called = new Set<string>();
   const successful = new Set<string>();
   const attempted = new Set<string>();
@@ -238,7 +243,7 @@ export function buildContext(
   const exact = (name: string): number[] => {
     let hit = exactCache.get(name);
     if (hit === undefined) {
-      hit = occurrences(lower, name.toLowerCase(), 64);
+      hit = find(name.toLowerCase(), 64);
       exactCache.set(name, hit);
     }
     return hit;
@@ -251,8 +256,8 @@ export function buildContext(
   const halves = new Map<string, number[] | undefined>();
   const halfPositions = (name: string): number[] | undefined => {
     if (!halves.has(name)) {
-      roads ??= roadSpans(lower, new Set([...toolFacts.road_names, ...answerFacts.road_names]));
-      halves.set(name, placeHalfPositions(name, lower, city, roads));
+      roads ??= roadSpans(find, new Set([...toolFacts.road_names, ...answerFacts.road_names]));
+      halves.set(name, placeHalfPositions(name, lower, find, city, roads));
     }
     return halves.get(name);
   };
@@ -298,7 +303,7 @@ export function buildContext(
             ? []
             : poi
               ? poiOccurrences(kindOf(fact), lower, fact, exact(fact), () => halfPositions(fact))
-              : factOccurrences(lower, fact);
+              : factOccurrences(lower, find, fact);
         hit = raw.map((i) => cpi.at(i));
         cache.set(key, hit);
       }

@@ -123,6 +123,47 @@ export function occurrences(haystack: string, needle: string, limit = 32): numbe
   return out;
 }
 
+/**
+ * An `occurrences` bound to one haystack, for texts searched for many needles: a lazily built index of the
+ * positions of every pair of UTF-16 units jumps straight to the candidates. Same results as
+ * {@link occurrences} (sequential, non-overlapping).
+ */
+export function createSearcher(haystack: string): (needle: string, limit?: number) => number[] {
+  // Hash buckets of UTF-16 pairs chained through `next` in ascending order; a bucket may mix pairs (the
+  // `startsWith` check filters them), so the index is two typed arrays and no per-pair allocation.
+  let head: Int32Array | undefined;
+  let next: Int32Array | undefined;
+  let mask = 0;
+  const bucket = (a: number, b: number): number => (Math.imul(a, 0x9e3779b1) ^ b) & mask;
+  const build = (): void => {
+    let size = 64;
+    while (size < haystack.length * 2) size *= 2;
+    mask = size - 1;
+    head = new Int32Array(size).fill(-1);
+    next = new Int32Array(haystack.length);
+    for (let i = haystack.length - 2; i >= 0; i--) {
+      const h = bucket(haystack.charCodeAt(i), haystack.charCodeAt(i + 1));
+      next[i] = head[h]!;
+      head[h] = i;
+    }
+  };
+  return (needle, limit = 32) => {
+    if (needle.length < 2) return occurrences(haystack, needle, limit);
+    if (head === undefined) build();
+    const out: number[] = [];
+    let from = 0;
+    let i = head![bucket(needle.charCodeAt(0), needle.charCodeAt(1))]!;
+    while (i >= 0 && out.length < limit) {
+      if (i >= from && haystack.startsWith(needle, i)) {
+        out.push(i);
+        from = i + needle.length;
+      }
+      i = next![i]!;
+    }
+    return out;
+  };
+}
+
 /** Whether any value of the sorted array `positions` lies in [lo, hi]. */
 export function anyInRange(positions: readonly number[], lo: number, hi: number): boolean {
   let a = 0;
