@@ -11,6 +11,14 @@ const BITMAP_BITS = 21;
 const BITMAP_MASK = (1 << BITMAP_BITS) - 1;
 const BITMAP_WORDS = 1 << (BITMAP_BITS - 5);
 
+/**
+ * One bitmap shared by all calls (the function is synchronous) and cleared word by word after use: allocating
+ * and zeroing 256 KiB per answer cost more than the hashing.
+ */
+const SEEN = new Uint32Array(BITMAP_WORDS);
+/** Words of {@link SEEN} set by the current call. */
+const touched: number[] = [];
+
 function isSpace(c: number): boolean {
   return (
     c === 32 ||
@@ -60,7 +68,8 @@ export function echoFraction(ctx: ScoringContext): number {
   if (answer.length < C.minSpan) return 0;
   // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
   // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
-  const seen = new Uint32Array(BITMAP_WORDS);
+  const seen = SEEN;
+  touched.length = 0;
   let any = false;
   const cps: number[] = [];
   for (const text of ctx.resultTexts) {
@@ -69,7 +78,9 @@ export function echoFraction(ctx: ScoringContext): number {
     compact(text, cps);
     windowHashes(cps, (_, h) => {
       const b = h & BITMAP_MASK;
-      seen[b >>> 5]! |= 1 << (b & 31);
+      const w = b >>> 5;
+      if (seen[w] === 0) touched.push(w);
+      seen[w]! |= 1 << (b & 31);
       any = true;
     });
   }
@@ -79,6 +90,9 @@ export function echoFraction(ctx: ScoringContext): number {
     const b = h & BITMAP_MASK;
     if ((seen[b >>> 5]! & (1 << (b & 31))) !== 0) hit[start] = 1;
   });
+  // Leave the shared bitmap empty for the next call.
+  for (const w of touched) seen[w] = 0;
+  touched.length = 0;
   // A span of length ≥ minSpan is a run of ≥ minSpan − K + 1 consecutive window hits.
   const minRun = C.minSpan - K + 1;
   let covered = 0;
