@@ -79,6 +79,8 @@ export interface ScoringContext {
   spans(re: RegExp, limit: number): readonly Span[];
   /** UTF-16 indices of the exact (lower-cased) occurrences of a name, at most 64, cached. */
   exact(name: string): readonly number[];
+  /** UTF-16 indices of the sequential occurrences of a needle in the answer as given (at most `limit`). */
+  findInAnswer(needle: string, limit?: number): number[];
 }
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
@@ -333,6 +335,7 @@ export function buildContext(
       return hit;
     },
     exact,
+    findInAnswer: createSearcher(answer),
   };
   return ctx;
 }

@@ -1,7 +1,7 @@
 // Fabrication penalty (−12.5 to 0): prices, weather, transport and POI non-use.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { asciiDigits, occurrences } from '../internal/text';
+import { asciiDigits } from '../internal/text';
 import type { TransportGrounding } from './hard-constraints';
 
 const C = SCORING_CONFIG.fabrication;
@@ -49,7 +49,7 @@ export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
 function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
   let count = 0;
   for (const [name, toolPrice] of toolPoiPrices(ctx)) {
-    for (const at of occurrences(ctx.answer, name, 8)) {
+    for (const at of ctx.findInAnswer(name, 8)) {
       const after = Array.from(
         ctx.answer.slice(at + name.length, at + name.length + C.poiPriceWindow * 2),
       )
