@@ -1,17 +1,5 @@
 // Administrative names (province, city, district): never POIs.
 import { isAdministrativeName as isGraphAdministrativeName } from '@navworld/knowledge-graph';
-import { PROVINCES } from './config';
-
-function buildProvinceSet(): Set<string> {
-  const set = new Set<string>();
-  for (const p of PROVINCES) {
-    set.add(p);
-    set.add(p.replace(/(?:壮族|回族|维吾尔)?(?:自治区|特别行政区)$|[省市]$/, ''));
-  }
-  return set;
-}
-
-const PROVINCE_SET = buildProvinceSet();
 
 // District-like names: a CJK stem with an administrative suffix. 区 alone is ambiguous (景区, 园区), so those
 // compounds are excluded.
@@ -30,7 +18,8 @@ export function isAdministrativeName(name: string): boolean {
   if (typeof name !== 'string') return false;
   const n = name.trim();
   if (n.length === 0) return false;
-  if (PROVINCE_SET.has(n) || isGraphAdministrativeName(n)) return true;
+  // The graph knows every province (full and short form), city and district.
+  if (isGraphAdministrativeName(n)) return true;
   if (ADMIN_SUFFIX_RE.test(n)) return true;
   return DISTRICT_RE.test(n) && !NOT_DISTRICT_RE.test(n);
 }
