@@ -32,13 +32,15 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** Code points of a text without whitespace. */
-function compact(text: string, out: number[]): void {
+/** Number of code points of a text without whitespace. */
+function compactLength(text: string): number {
+  let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.codePointAt(i)!;
     if (c > 0xffff) i++;
-    if (!isSpace(c)) out.push(c);
+    if (!isSpace(c)) n++;
   }
+  return n;
 }
 
 function powBase(k: number): number {
@@ -48,13 +50,26 @@ function powBase(k: number): number {
 }
 const TOP = powBase(K);
 
-/** Rolling hashes of every K-long window of `cps` (the window ending at i is stored at i - K + 1). */
-function windowHashes(cps: readonly number[], each: (start: number, hash: number) => void): void {
+/** The last K code points seen by {@link windowHashes} (reused; the function is synchronous). */
+const RING = new Int32Array(K);
+
+/**
+ * Rolling hashes of every K-long window of the text's non-whitespace code points (the window of code points
+ * [start, start + K) is reported with its start), read straight from the string with a ring buffer.
+ */
+function windowHashes(text: string, each: (start: number, hash: number) => void): void {
   let h = 0;
-  for (let i = 0; i < cps.length; i++) {
-    if (i >= K) h = (h - Math.imul(cps[i - K]!, TOP)) | 0;
-    h = (Math.imul(h, BASE) + cps[i]!) | 0;
-    if (i >= K - 1) each(i - K + 1, h);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    if (isSpace(c)) continue;
+    const slot = n % K;
+    if (n >= K) h = (h - Math.imul(RING[slot]!, TOP)) | 0;
+    h = (Math.imul(h, BASE) + c) | 0;
+    RING[slot] = c;
+    n++;
+    if (n >= K) each(n - K, h);
   }
 }
 
@@ -63,20 +78,16 @@ function windowHashes(cps: readonly number[], each: (start: number, hash: number
  * least `minSpan` code points.
  */
 export function echoFraction(ctx: ScoringContext): number {
-  const answer: number[] = [];
-  compact(ctx.answer, answer);
-  if (answer.length < C.minSpan) return 0;
+  const answerLength = compactLength(ctx.answer);
+  if (answerLength < C.minSpan) return 0;
   // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
   // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
   const seen = SEEN;
   touched.length = 0;
   let any = false;
-  const cps: number[] = [];
   for (const text of ctx.resultTexts) {
     if (text.length < C.minSpan) continue;
-    cps.length = 0;
-    compact(text, cps);
-    windowHashes(cps, (_, h) => {
+    windowHashes(text, (_, h) => {
       const b = h & BITMAP_MASK;
       const w = b >>> 5;
       if (seen[w] === 0) touched.push(w);
@@ -85,8 +96,8 @@ export function echoFraction(ctx: ScoringContext): number {
     });
   }
   if (!any) return 0;
-  const hit = new Uint8Array(answer.length);
-  windowHashes(answer, (start, h) => {
+  const hit = new Uint8Array(answerLength);
+  windowHashes(ctx.answer, (start, h) => {
     const b = h & BITMAP_MASK;
     if ((seen[b >>> 5]! & (1 << (b & 31))) !== 0) hit[start] = 1;
   });
@@ -111,7 +122,7 @@ export function echoFraction(ctx: ScoringContext): number {
     }
     runStart = -1;
   }
-  return Math.min(1, covered / answer.length);
+  return Math.min(1, covered / answerLength);
 }
 
 /** Multiplier on IC and completeness: 1 up to `start`, linearly down to `floor` at `full`. */
