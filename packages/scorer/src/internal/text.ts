@@ -1,20 +1,8 @@
 // Small text and number helpers shared by the rules. Lengths and windows count code points.
+import { codePointLength, createCodePointIndex } from '@navworld/fact-extractor';
 
-/** Number of code points in a string (surrogate pairs count once). */
-export function cpLength(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
+/** Number of code points in a string (surrogate pairs count once): the fact extractor's count. */
+export const cpLength: (text: string) => number = codePointLength;
 
 /**
  * Maps UTF-16 indices to code-point indices for one text, so windows measured in code points can be checked
@@ -25,33 +13,12 @@ export interface CodePointIndex {
   at(utf16: number): number;
 }
 
-/** Builds a {@link CodePointIndex}; on text without surrogates it is the identity and allocates nothing. */
+/**
+ * Builds a {@link CodePointIndex} with the fact extractor's mapping (identity, allocating nothing, on text
+ * without surrogates), so both packages measure windows the same way.
+ */
 export function codePointIndex(text: string): CodePointIndex {
-  let hasAstral = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      hasAstral = true;
-      break;
-    }
-  }
-  if (!hasAstral) return { at: (i) => i };
-  const map = new Int32Array(text.length + 1);
-  let cp = 0;
-  for (let i = 0; i < text.length; i++) {
-    map[i] = cp;
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        map[i + 1] = cp;
-        i++;
-      }
-    }
-    cp++;
-  }
-  map[text.length] = cp;
-  return { at: (i) => map[Math.max(0, Math.min(text.length, i))]! };
+  return { at: createCodePointIndex(text) };
 }
 
 /** First match of a (possibly global) regex, resetting its state first. */
