@@ -664,12 +664,15 @@ export function createNameCleaner(strict: boolean): NameCleaner {
   };
 }
 
-/** POI names from tool results: `名称:` / `name:` fields (never pname, cityname, adname), 【】, 「」, JSON "name". */
-export function scanToolPois(
+/**
+ * The scans tool results and answers share (`名称:` / `name:` keys and bracketed names); returns the adder
+ * that cleans a raw name and collects it, for the side-specific scans that follow.
+ */
+function scanSharedPois(
   text: string,
   out: Set<string>,
-  clean: NameCleaner = createNameCleaner(false),
-): void {
+  clean: NameCleaner,
+): (raw: string | undefined) => void {
   const add = (raw: string | undefined): void => {
     if (raw === undefined) return;
     const name = clean(raw);
@@ -677,6 +680,16 @@ export function scanToolPois(
   };
   scanPoiKeys(text, add);
   scanBracketed(text, add);
+  return add;
+}
+
+/** POI names from tool results: `名称:` / `name:` fields (never pname, cityname, adname), 【】, 「」, JSON "name". */
+export function scanToolPois(
+  text: string,
+  out: Set<string>,
+  clean: NameCleaner = createNameCleaner(false),
+): void {
+  const add = scanSharedPois(text, out, clean);
   // Both keys end in name": without that, the pattern cannot match.
   if (text.includes('name"')) {
     JSON_NAME_RE.lastIndex = 0;
@@ -741,13 +754,7 @@ export function scanAnswerPois(
   out: Set<string>,
   clean: NameCleaner = createNameCleaner(true),
 ): void {
-  const add = (raw: string | undefined): void => {
-    if (raw === undefined) return;
-    const name = clean(raw);
-    if (name !== null) out.add(name);
-  };
-  scanPoiKeys(text, add);
-  scanBracketed(text, add);
+  const add = scanSharedPois(text, out, clean);
   ANSWER_LABEL_RE.lastIndex = 0;
   for (let m = ANSWER_LABEL_RE.exec(text); m !== null; m = ANSWER_LABEL_RE.exec(text)) add(m[1]);
   if (text.includes('"')) {
