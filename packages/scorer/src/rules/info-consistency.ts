@@ -1,5 +1,6 @@
 // Info consistency (0–25): how much of what the tools returned the answer states.
 import type { IcCategoryScore } from '@navworld/core-types';
+import { isEmptyFacts } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { anyInRange, allMatches, round } from '../internal/text';
@@ -88,22 +89,7 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   if (ctx.trace.length === 0) {
     return { score: 0, categories, counted: 0, matchedCategories: 0, notes: ['no_tool_calls'] };
   }
-  const toolEmpty =
-    T.transport.length === 0 &&
-    (
-      [
-        'flights',
-        'trains',
-        'pois',
-        'weather',
-        'distances',
-        'times',
-        'prices',
-        'wind_info',
-        'travel_durations',
-        'road_names',
-      ] as const
-    ).every((k) => T[k].length === 0);
+  const toolEmpty = isEmptyFacts(T);
   if (toolEmpty) {
     const substantial = ctx.trace.some(
       (e, i) => e.ok && (ctx.resultTexts[i] ?? '').trim().length > C.substantialResultLength,
