@@ -522,12 +522,7 @@ export function writePlan(input: PlanInput): string {
     }
     if (day.morning) {
       const p = day.morning;
-      const ticket =
-        p.costKind === '门票' && p.cost !== null
-          ? p.cost === 0
-            ? '免费参观'
-            : `门票${p.cost}元`
-          : '';
+      const ticket = ticketText(p);
       lines.push(
         `- 上午 09:00-11:30 游览【${p.name}】${ticket ? `${ticket}，` : ''}${p.address ? `地址：${p.address}` : ''}${p.hours ? `，开放时间${p.hours}` : ''}。`,
       );
@@ -542,12 +537,7 @@ export function writePlan(input: PlanInput): string {
     if (leg) lines.push(`- 交通：${legLine(leg)}。`);
     if (day.afternoon) {
       const p = day.afternoon;
-      const ticket =
-        p.costKind === '门票' && p.cost !== null
-          ? p.cost === 0
-            ? '免费参观'
-            : `门票${p.cost}元`
-          : '';
+      const ticket = ticketText(p);
       lines.push(
         `- 下午 14:00-17:00 参观【${p.name}】${ticket ? `${ticket}，` : ''}${p.address ? `地址：${p.address}，` : ''}建议预留两到三小时。`,
       );
@@ -723,4 +713,10 @@ export function writePlan(input: PlanInput): string {
     out.push(`- 以下信息没有查到：${g.gaps.join('、')}，方案中相应部分只给出了一般性建议。`);
   out.push('- 综合考虑交通、天气和预算，建议提前预订热门景点门票和酒店。');
   return out.join('\n');
+}
+
+/** A sight's ticket as the plan states it: free, the price, or nothing when the tools gave none. */
+function ticketText(p: Place): string {
+  if (p.costKind !== '门票' || p.cost === null) return '';
+  return p.cost === 0 ? '免费参观' : `门票${p.cost}元`;
 }
