@@ -1,12 +1,18 @@
 // Facts from a tool trace, dispatched by tool name.
-import type { ExtractedFacts, ToolTraceEntry } from '@navworld/core-types';
+import type { ExtractedFacts, ToolTraceEntry, TransportClaim } from '@navworld/core-types';
 import {
   FACT_TOOLS,
   MIN_TOOL_DISTANCE_METRES,
   TOOL_CLAIM_WINDOW,
   TOOL_PRICE_RANGE,
 } from './config';
-import { createFactSets, finalizeFacts, type FactSets } from './facts';
+import {
+  createFactSets,
+  FACT_CATEGORIES,
+  finalizeFacts,
+  type FactCategory,
+  type FactSets,
+} from './facts';
 import { resultTextOf } from './result-text';
 import { foldFullWidth } from './text';
 import {
@@ -50,50 +56,128 @@ export function extractToolFacts(
 ): ExtractedFacts {
   const sets = createFactSets();
   if (!Array.isArray(trace)) return finalizeFacts(sets);
-  const clean = createNameCleaner(false);
+  let clean: NameCleaner | undefined;
   for (const entry of trace as readonly unknown[]) {
     if (entry === null || typeof entry !== 'object') continue;
     const e = entry as Record<string, unknown>;
     if (e.ok === false) continue;
-    const name = typeof e.name === 'string' ? e.name : '';
-    const text = foldFullWidth(resultTextOf(e));
+    const kind = toolKindOf(typeof e.name === 'string' ? e.name : '');
+    if (kind === undefined) continue;
+    const text = resultTextOf(e);
     if (text.length === 0) continue;
-    addToolText(sets, name, text, clean);
+    let facts = cachedResultFacts(kind, text);
+    if (facts === undefined) {
+      clean ??= createNameCleaner(false);
+      facts = resultFacts(kind, foldFullWidth(text), clean);
+      cacheResultFacts(kind, text, facts);
+    }
+    // Merging in trace order keeps later results winning for the same id, as when reading them in turn.
+    for (const [category, values] of facts.lists) {
+      const set = sets[category];
+      for (const v of values) set.add(v);
+    }
+    for (const c of facts.claims) mergeClaim(sets.transport, c.id, c.kind, c, 'later-wins');
   }
   return finalizeFacts(sets);
 }
 
-/** Adds the facts of one tool result to `sets`; `clean` may be shared by the results of one trace. */
-export function addToolText(
-  sets: FactSets,
-  toolName: string,
-  text: string,
-  clean: NameCleaner = createNameCleaner(false),
-): void {
-  switch (toolName) {
+/** The kinds of tool results that carry facts (poi_search and around_search read alike). */
+type ToolKind = 'poi' | 'direction' | 'weather' | 'flight' | 'train';
+
+function toolKindOf(name: string): ToolKind | undefined {
+  switch (name) {
     case FACT_TOOLS.poi[0]:
     case FACT_TOOLS.poi[1]:
+      return 'poi';
+    case FACT_TOOLS.direction:
+      return 'direction';
+    case FACT_TOOLS.weather:
+      return 'weather';
+    case FACT_TOOLS.flights:
+      return 'flight';
+    case FACT_TOOLS.trains:
+      return 'train';
+    default:
+      return undefined;
+  }
+}
+
+/** What one tool result contributes: frozen, as it is shared by every trace that holds the same result. */
+interface ResultFacts {
+  readonly lists: ReadonlyArray<readonly [FactCategory, readonly string[]]>;
+  /** One claim per id, fields merged later-wins within the result. */
+  readonly claims: readonly TransportClaim[];
+}
+
+/** The facts of one (full-width folded) tool result of `kind`. */
+function resultFacts(kind: ToolKind, text: string, clean: NameCleaner): ResultFacts {
+  const sets = createFactSets();
+  addToolText(sets, kind, text, clean);
+  const lists: Array<readonly [FactCategory, readonly string[]]> = [];
+  for (const category of FACT_CATEGORIES) {
+    const set = sets[category];
+    if (set.size > 0) lists.push(Object.freeze([category, Object.freeze([...set])] as const));
+  }
+  const claims = [...sets.transport.values()].map((c) => Object.freeze(c));
+  return Object.freeze({ lists: Object.freeze(lists), claims: Object.freeze(claims) });
+}
+
+// Tool results recur: across the steps of an episode (each step's trace repeats the earlier calls) and
+// between the scorer and the judge. Their facts are kept in a small LRU keyed by the result text, bounded in
+// entries and in characters held.
+const CACHE_MAX_ENTRIES = 512;
+const CACHE_MAX_CHARS = 4_000_000;
+const CACHE_MAX_TEXT = CACHE_MAX_CHARS / 8;
+type CacheSlot = Partial<Record<ToolKind, ResultFacts>>;
+const resultCache = new Map<string, CacheSlot>();
+let cachedChars = 0;
+
+function cachedResultFacts(kind: ToolKind, text: string): ResultFacts | undefined {
+  const slot = resultCache.get(text);
+  if (slot === undefined) return undefined;
+  // Most recently used last: delete and insert again.
+  resultCache.delete(text);
+  resultCache.set(text, slot);
+  return slot[kind];
+}
+
+function cacheResultFacts(kind: ToolKind, text: string, facts: ResultFacts): void {
+  if (text.length > CACHE_MAX_TEXT) return;
+  const slot = resultCache.get(text);
+  if (slot !== undefined) {
+    slot[kind] = facts;
+    return;
+  }
+  resultCache.set(text, { [kind]: facts });
+  cachedChars += text.length;
+  for (const oldest of resultCache.keys()) {
+    if (resultCache.size <= CACHE_MAX_ENTRIES && cachedChars <= CACHE_MAX_CHARS) break;
+    resultCache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+}
+
+/** Adds the facts of one tool result of `kind` to `sets`. */
+function addToolText(sets: FactSets, kind: ToolKind, text: string, clean: NameCleaner): void {
+  switch (kind) {
+    case 'poi':
       scanToolPois(text, sets.pois, clean);
       scanPrices(text, sets.prices, TOOL_PRICE_RANGE.min, TOOL_PRICE_RANGE.max, true);
       return;
-    case FACT_TOOLS.direction:
+    case 'direction':
       scanDistances(text, sets.distances, MIN_TOOL_DISTANCE_METRES, true);
       scanDurations(text, sets.travel_durations, true);
       scanRoads(text, sets.road_names);
       scanPrices(text, sets.prices, TOOL_PRICE_RANGE.min, TOOL_PRICE_RANGE.max, true);
       return;
-    case FACT_TOOLS.weather:
+    case 'weather':
       scanWeatherWords(text, sets.weather);
       scanTemperatures(text, sets.weather, true);
       scanWind(text, sets.wind_info);
       return;
-    case FACT_TOOLS.flights:
-      addTransportText(sets, transportLines(text), 'flight');
-      return;
-    case FACT_TOOLS.trains:
-      addTransportText(sets, transportLines(text), 'train');
-      return;
-    default:
+    case 'flight':
+    case 'train':
+      addTransportText(sets, transportLines(text), kind);
       return;
   }
 }

@@ -215,3 +215,46 @@ describe('extractToolFacts — what contributes nothing', () => {
     expect(nonEmpty(facts)).toEqual({ weather: ['5度', '晴'], wind_info: ['3级', '北风'] });
   });
 });
+
+describe('extractToolFacts — repeated results', () => {
+  const flights = fixture('offline-flights.txt');
+  const record = (price: number, departure: string): string =>
+    `航班 CA1501，价格${price}元，${departure}从北京首都国际机场出发，10:15到达上海虹桥国际机场`;
+
+  it('the same result read again, alone or in another trace, gives the same facts', () => {
+    const first = extractToolFacts([entry('search_flights', flights)]);
+    const again = extractToolFacts([entry('search_flights', flights)]);
+    expect(again).toEqual(first);
+    const both = extractToolFacts([
+      entry('weather', fixture('offline-weather.txt')),
+      entry('search_flights', flights),
+    ]);
+    expect(both.transport).toEqual(first.transport);
+    // The same text under another tool reads as that tool's result.
+    expect(extractToolFacts([entry('search_train_tickets', flights)]).flights).toEqual([]);
+  });
+
+  it('a later result wins for the same id, whichever results were read before', () => {
+    const a = record(850, '08:00');
+    const b = record(900, '09:00');
+    expect(extractToolFacts([entry('search_flights', a)]).transport[0]?.price).toBe(850);
+    expect(
+      extractToolFacts([entry('search_flights', a), entry('search_flights', b)]).transport,
+    ).toEqual([{ id: 'CA1501', kind: 'flight', price: 900, departure: '09:00', arrival: '10:15' }]);
+    expect(
+      extractToolFacts([entry('search_flights', b), entry('search_flights', a)]).transport[0],
+    ).toMatchObject({ price: 850, departure: '08:00' });
+  });
+
+  it('changing a returned result changes no later result', () => {
+    const first = extractToolFacts([entry('search_flights', flights)]);
+    const expected = structuredClone(first);
+    first.flights.push('XX0000');
+    first.prices.length = 0;
+    for (const claim of first.transport) {
+      claim.price = -1;
+      delete claim.arrival;
+    }
+    expect(extractToolFacts([entry('search_flights', flights)])).toEqual(expected);
+  });
+});
