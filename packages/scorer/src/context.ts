@@ -326,10 +326,20 @@ export function buildContext(
       }
       let hit = byLimit.get(limit);
       if (hit === undefined) {
-        hit = allMatches(re, lower, limit).map((m) => ({
-          start: cpi.at(m.index),
-          end: cpi.at(m.index + m[0].length),
-        }));
+        hit = [];
+        if (re.global) {
+          re.lastIndex = 0;
+          let m: RegExpExecArray | null;
+          while (hit.length < limit && (m = re.exec(lower)) !== null) {
+            const end = m.index + m[0].length;
+            hit.push({ start: cpi.at(m.index), end: cpi.at(end) });
+            if (end === m.index) re.lastIndex++;
+          }
+          re.lastIndex = 0;
+        } else {
+          for (const m of allMatches(re, lower, limit))
+            hit.push({ start: cpi.at(m.index), end: cpi.at(m.index + m[0].length) });
+        }
         byLimit.set(limit, hit);
       }
       return hit;

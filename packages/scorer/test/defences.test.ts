@@ -12,7 +12,9 @@ import {
   scanNumbers,
   priceGroundingMultiplier,
   scoreEpisodeSync,
+  SCORING_CONFIG,
 } from '../src/index';
+import { isListSeparatorCode } from '../src/rules/fact-context';
 import { call, makeProblem, poiText, routeText, weatherText } from './helpers';
 
 const foodTrace = [
@@ -214,6 +216,50 @@ describe('context_free_facts', () => {
     expect(isBareFactList('老正兴菜馆、南翔馒头店、120元', facts)).toBe(true);
     expect(isBareFactList('老正兴菜馆、南翔馒头店', facts)).toBe(false); // fewer than 3 items
     expect(isBareFactList('午餐：老正兴菜馆，人均120元，推荐本帮菜', facts)).toBe(false);
+  });
+
+  it('the separator test agrees with the configured separator regex on every BMP code point', () => {
+    const re = new RegExp(`^(?:${SCORING_CONFIG.factContext.listSeparators.source})$`, 'u');
+    const mismatches: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (isListSeparatorCode(c) !== re.test(String.fromCharCode(c))) mismatches.push(c);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('the bare-list scan agrees with splitting on the configured separators', () => {
+    const facts = new Set(['老正兴菜馆', '南翔馒头店', '120元', '28元', 'g102']);
+    const pieces = ['老正兴菜馆', '南翔馒头店', '120元', '28元', 'g102', '本帮菜', '人均', ''];
+    const seps = ['、', ',', '，', ';', '；', '/', '|', '·', ' ', '\t', '\u3000', '\u00a0', '：', '。'];
+    const byRegex = (line: string): boolean => {
+      const items = line
+        .split(SCORING_CONFIG.factContext.listSeparators)
+        .map((x) => x.trim())
+        .filter((x) => x !== '');
+      if (items.length < SCORING_CONFIG.factContext.minListItems) return false;
+      const hits = items.filter((x) => facts.has(x)).length;
+      return hits >= SCORING_CONFIG.factContext.bareShare * items.length;
+    };
+    let state = 7;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    let bare = 0;
+    for (let k = 0; k < 5000; k++) {
+      let line = '';
+      const parts = 1 + next(8);
+      for (let i = 0; i < parts; i++) {
+        // Mostly facts, so that both outcomes are common.
+        line += next(10) < 8 ? pieces[next(5)] : pieces[5 + next(3)];
+        line += seps[next(seps.length)]!.repeat(1 + next(2));
+      }
+      const expected = byRegex(line);
+      if (expected) bare++;
+      expect([line, isBareFactList(line, facts)]).toEqual([line, expected]);
+    }
+    expect(bare).toBeGreaterThan(100);
   });
 
   it('facts in a plan weigh 1; listed in a bare list they weigh 0; far from every keyword 0.25', () => {

@@ -43,18 +43,64 @@ function factStrings(ctx: ScoringContext): Set<string> {
 }
 
 /**
+ * Whether a UTF-16 unit is one of the bare-list separators of `SCORING_CONFIG.factContext.listSeparators`
+ * (、 , ， ; ； / | · and whitespace), tested without a regex because it runs on every character of every line.
+ * A test checks it against the config regex for every BMP code point.
+ */
+export function isListSeparatorCode(c: number): boolean {
+  if (c < 0x80) {
+    return (
+      c === 44 || c === 59 || c === 47 || c === 124 || c === 32 || (c >= 9 && c <= 13)
+    );
+  }
+  return (
+    c === 0x3001 ||
+    c === 0xff0c ||
+    c === 0xff1b ||
+    c === 0xb7 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
  * Whether a line is a bare list of tool facts: at least `minListItems` items separated only by
  * punctuation, and at least `bareShare` of them are tool facts verbatim.
  */
 export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
-  const items = line
-    .split(C.listSeparators)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (items.length < C.minListItems) return false;
-  let hits = 0;
-  for (const item of items) if (facts.has(item)) hits++;
-  return hits >= C.bareShare * items.length;
+  // Count the items first (no allocation), then look them up, stopping once too many are not facts.
+  let items = 0;
+  let inItem = false;
+  for (let i = 0; i < line.length; i++) {
+    const sep = isListSeparatorCode(line.charCodeAt(i));
+    if (!sep && !inItem) items++;
+    inItem = !sep;
+  }
+  if (items < C.minListItems) return false;
+  const need = C.bareShare * items;
+  let misses = 0;
+  let start = -1;
+  for (let i = 0; i <= line.length; i++) {
+    const sep = i === line.length || isListSeparatorCode(line.charCodeAt(i));
+    if (!sep) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    if (!facts.has(line.slice(start, i))) {
+      misses++;
+      if (items - misses < need) return false;
+    }
+    start = -1;
+  }
+  return items - misses >= need;
 }
 
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */

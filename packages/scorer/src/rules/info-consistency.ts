@@ -3,7 +3,7 @@ import type { IcCategoryScore } from '@navworld/core-types';
 import { isEmptyFacts } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { anyInRange, allMatches, round } from '../internal/text';
+import { anyInRange, round } from '../internal/text';
 import { buildFactContext, type FactContext } from './fact-context';
 
 const C = SCORING_CONFIG.ic;
@@ -45,6 +45,18 @@ export function categoryScore(
   return score;
 }
 
+/** Global, case-insensitive copies of the transport context regexes, compiled once. */
+const GLOBAL_CONTEXTS = new Map<RegExp, RegExp>();
+
+function globalContext(context: RegExp): RegExp {
+  let re = GLOBAL_CONTEXTS.get(context);
+  if (re === undefined) {
+    re = new RegExp(context.source, 'giu');
+    GLOBAL_CONTEXTS.set(context, re);
+  }
+  return re;
+}
+
 /** Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere (× the fact weight). */
 function contextWeighted(
   ctx: ScoringContext,
@@ -53,9 +65,7 @@ function contextWeighted(
   fc: FactContext,
 ): number {
   if (ids.length === 0) return 0;
-  const contextPositions = allMatches(new RegExp(context.source, 'giu'), ctx.lower, 4096).map((m) =>
-    ctx.cpi.at(m.index),
-  );
+  const contextPositions = ctx.spans(globalContext(context), 4096).map((s) => s.start);
   let sum = 0;
   for (const id of ids) {
     const at = ctx.locate(id);
