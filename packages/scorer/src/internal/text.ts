@@ -106,8 +106,10 @@ export function createSearcher(haystack: string): (needle: string, limit?: numbe
     let size = 64;
     while (size < haystack.length * 2) size *= 2;
     mask = size - 1;
-    head = new Int32Array(size).fill(-1);
-    next = new Int32Array(haystack.length);
+    // One allocation for both tables: allocating typed arrays costs more than filling them.
+    const table = new Int32Array(size + haystack.length);
+    head = table.subarray(0, size).fill(-1);
+    next = table.subarray(size);
     for (let i = haystack.length - 2; i >= 0; i--) {
       const h = bucket(haystack.charCodeAt(i), haystack.charCodeAt(i + 1));
       next[i] = head[h]!;

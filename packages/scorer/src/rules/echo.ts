@@ -16,6 +16,8 @@ const BITMAP_WORDS = 1 << (BITMAP_BITS - 5);
  * and zeroing 256 KiB per answer cost more than the hashing.
  */
 const SEEN = new Uint32Array(BITMAP_WORDS);
+/** Window hits of the answer, reused and grown as needed (only the first answer-length bytes are used). */
+let HIT = new Uint8Array(4096);
 /** Words of {@link SEEN} set by the current call. */
 const touched: number[] = [];
 
@@ -32,17 +34,6 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** Number of code points of a text without whitespace. */
-function compactLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.codePointAt(i)!;
-    if (c > 0xffff) i++;
-    if (!isSpace(c)) n++;
-  }
-  return n;
-}
-
 function powBase(k: number): number {
   let p = 1;
   for (let i = 0; i < k - 1; i++) p = Math.imul(p, BASE);
@@ -50,27 +41,62 @@ function powBase(k: number): number {
 }
 const TOP = powBase(K);
 
-/** The last K code points seen by {@link windowHashes} (reused; the function is synchronous). */
+/** The last K code points hashed (reused; the functions below are synchronous). */
 const RING = new Int32Array(K);
 
 /**
- * Rolling hashes of every K-long window of the text's non-whitespace code points (the window of code points
- * [start, start + K) is reported with its start), read straight from the string with a ring buffer.
+ * Sets the bit of every K-long window of a tool text's non-whitespace code points in {@link SEEN} (rolling
+ * hash over a ring buffer). The loop is written out here and in {@link markAnswerWindows}, not shared through
+ * a callback, because it runs on every character of every tool result and answer.
  */
-function windowHashes(text: string, each: (start: number, hash: number) => void): void {
+function addToolWindows(text: string): void {
+  const seen = SEEN;
   let h = 0;
   let n = 0;
+  let slot = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.codePointAt(i)!;
     if (c > 0xffff) i++;
     if (isSpace(c)) continue;
-    const slot = n % K;
     if (n >= K) h = (h - Math.imul(RING[slot]!, TOP)) | 0;
     h = (Math.imul(h, BASE) + c) | 0;
     RING[slot] = c;
+    slot = slot === K - 1 ? 0 : slot + 1;
     n++;
-    if (n >= K) each(n - K, h);
+    if (n >= K) {
+      const b = h & BITMAP_MASK;
+      const w = b >>> 5;
+      if (seen[w] === 0) touched.push(w);
+      seen[w]! |= 1 << (b & 31);
+    }
   }
+}
+
+/**
+ * Sets `HIT[start]` for every window of the answer (non-whitespace code points [start, start + K)) whose bit
+ * is set in {@link SEEN}, and returns the answer's number of non-whitespace code points. `HIT` must be clear.
+ */
+function markAnswerWindows(text: string): number {
+  const seen = SEEN;
+  const hit = HIT;
+  let h = 0;
+  let n = 0;
+  let slot = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    if (isSpace(c)) continue;
+    if (n >= K) h = (h - Math.imul(RING[slot]!, TOP)) | 0;
+    h = (Math.imul(h, BASE) + c) | 0;
+    RING[slot] = c;
+    slot = slot === K - 1 ? 0 : slot + 1;
+    n++;
+    if (n >= K) {
+      const b = h & BITMAP_MASK;
+      if ((seen[b >>> 5]! & (1 << (b & 31))) !== 0) hit[n - K] = 1;
+    }
+  }
+  return n;
 }
 
 /**
@@ -78,39 +104,28 @@ function windowHashes(text: string, each: (start: number, hash: number) => void)
  * least `minSpan` code points.
  */
 export function echoFraction(ctx: ScoringContext): number {
-  const answerLength = compactLength(ctx.answer);
-  if (answerLength < C.minSpan) return 0;
+  const answer = ctx.answer;
   // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
   // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
-  const seen = SEEN;
   touched.length = 0;
-  let any = false;
-  for (const text of ctx.resultTexts) {
-    if (text.length < C.minSpan) continue;
-    windowHashes(text, (_, h) => {
-      const b = h & BITMAP_MASK;
-      const w = b >>> 5;
-      if (seen[w] === 0) touched.push(w);
-      seen[w]! |= 1 << (b & 31);
-      any = true;
-    });
-  }
-  if (!any) return 0;
-  const hit = new Uint8Array(answerLength);
-  windowHashes(ctx.answer, (start, h) => {
-    const b = h & BITMAP_MASK;
-    if ((seen[b >>> 5]! & (1 << (b & 31))) !== 0) hit[start] = 1;
-  });
+  for (const text of ctx.resultTexts) if (text.length >= C.minSpan) addToolWindows(text);
+  if (touched.length === 0) return 0;
+  // The answer's non-whitespace length is at most its UTF-16 length.
+  if (HIT.length < answer.length) HIT = new Uint8Array(answer.length * 2);
+  HIT.fill(0, 0, answer.length);
+  const answerLength = markAnswerWindows(answer);
   // Leave the shared bitmap empty for the next call.
-  for (const w of touched) seen[w] = 0;
+  for (const w of touched) SEEN[w] = 0;
   touched.length = 0;
+  if (answerLength < C.minSpan) return 0;
   // A span of length ≥ minSpan is a run of ≥ minSpan − K + 1 consecutive window hits.
+  const hit = HIT;
   const minRun = C.minSpan - K + 1;
   let covered = 0;
   let coveredTo = 0;
   let runStart = -1;
-  for (let i = 0; i <= hit.length; i++) {
-    if (i < hit.length && hit[i] === 1) {
+  for (let i = 0; i <= answerLength; i++) {
+    if (i < answerLength && hit[i] === 1) {
       if (runStart < 0) runStart = i;
       continue;
     }
