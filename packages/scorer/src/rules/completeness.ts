@@ -2,7 +2,8 @@
 import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext } from '../context';
-import { allMatches, anyInRange, asciiDigits, cpLength, matches, round } from '../internal/text';
+import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
+import { trimmedLineLengths, uniqueFourGrams, wordIds } from './internal-completeness-template';
 
 const C = SCORING_CONFIG.completeness;
 
@@ -224,67 +225,13 @@ export function dayStructure(ctx: ScoringContext, max: number): CompletenessDime
   return { points: round(max * coverage * grounding, 4), max, tier: 'grounded', notes };
 }
 
-/** Character class of the template detector's words: 1 CJK, 2 Latin letter, 3 digit, 0 other. */
-function wordClass(c: number): number {
-  if (c >= 0x4e00 && c <= 0x9fff) return 1;
-  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return 2;
-  if ((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19)) return 3;
-  return 0;
-}
-
-/** Word ids of a text (runs of CJK, of Latin letters, of digits), equal words sharing an id. */
-export function wordIds(text: string): number[] {
-  const ids = new Map<string, number>();
-  const out: number[] = [];
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const k = wordClass(text.charCodeAt(i));
-    if (k === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n && wordClass(text.charCodeAt(i)) === k) i++;
-    const word = text.slice(start, i);
-    let id = ids.get(word);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(word, id);
-    }
-    out.push(id);
-  }
-  return out;
-}
-
-/** Share of distinct 4-grams among all 4-grams of a word-id sequence. */
-function uniqueFourGrams(ids: readonly number[]): number {
-  const n = ids.length - 3;
-  if (n <= 0) return 1;
-  const seen = new Set<number | string>();
-  let vocabulary = 0;
-  for (const id of ids) if (id > vocabulary) vocabulary = id;
-  // Pack four ids into one exact double when the vocabulary allows (13 bits each), else fall back to strings.
-  const packed = vocabulary < 8192;
-  for (let i = 0; i < n; i++) {
-    if (packed)
-      seen.add(((ids[i]! * 8192 + ids[i + 1]!) * 8192 + ids[i + 2]!) * 8192 + ids[i + 3]!);
-    else seen.add(`${ids[i]},${ids[i + 1]},${ids[i + 2]},${ids[i + 3]}`);
-  }
-  return seen.size / n;
-}
-
 /** Template detector: repeated 4-grams, few reasoning connectors, uniform line lengths. */
 export function templateMultiplier(ctx: ScoringContext, reasoningCount: number): number {
   const t = C.template;
   const ids = wordIds(ctx.answer);
   if (ids.length < t.minWords) return 1;
   const unique = uniqueFourGrams(ids);
-  const lengths: number[] = [];
-  for (const line of ctx.answer.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed !== '') lengths.push(cpLength(trimmed));
-  }
+  const lengths = trimmedLineLengths(ctx.answer);
   let cv = 0.5;
   if (lengths.length >= 5) {
     const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
