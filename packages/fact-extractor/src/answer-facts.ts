@@ -7,11 +7,10 @@ import { weatherContextText } from './weather-context';
 import { analyseAnswer } from './internal/answer-analysis';
 import {
   alternation,
-  scanAnswerPois,
+  scanAnswerPoiFields,
   scanDistances,
   scanDurations,
   scanPrices,
-  scanRoads,
   scanTemperatures,
   scanTimes,
   scanWeatherWords,
@@ -58,8 +57,10 @@ export function extractAnswerFacts(text: string): ExtractedFacts {
   scanDistances(raw, sets.distances, 0, false);
   scanWind(raw, sets.wind_info);
   scanDurations(raw, sets.travel_durations, false);
-  scanRoads(raw, sets.road_names);
-  scanAnswerPois(raw, sets.pois, analysis.cleanName);
+  const suffixNames = analysis.suffixNames;
+  for (const road of suffixNames.roads) sets.road_names.add(road);
+  scanAnswerPoiFields(raw, sets.pois, analysis.cleanName);
+  for (const poi of suffixNames.pois) sets.pois.add(poi);
   return finalizeFacts(sets);
 }
 

@@ -1,22 +1,11 @@
 // The plan parser: JSON first, text patterns as the fallback. Never throws.
 import type { ParsedPlan, PlanDay, TransportClaim } from '@navworld/core-types';
-import {
-  BUDGET_CATEGORIES,
-  BUDGET_TOTAL_KEYWORDS,
-  MIN_PLAN_LENGTH,
-  PLACE_SUFFIXES,
-  TIP_LABELS,
-} from './config';
+import { BUDGET_CATEGORIES, BUDGET_TOTAL_KEYWORDS, MIN_PLAN_LENGTH, TIP_LABELS } from './config';
 import { parsePrice } from './price';
 import { codePointLength } from './text';
 import { analyseAnswer, type AnswerAnalysis } from './internal/answer-analysis';
 import { walkJson } from './internal/json';
-import {
-  alternation,
-  createNameCleaner,
-  scanSuffixNames,
-  type NameCleaner,
-} from './internal/scanners';
+import { createNameCleaner, placeHits, type PlaceHit } from './internal/scanners';
 import { mergeStatements, type ClaimMap, type ClaimStatement } from './internal/transport';
 
 type BudgetItem = ParsedPlan['budgetItems'][number];
@@ -46,7 +35,8 @@ export function parsePlan(text: string): ParsedPlan {
   if (typeof text !== 'string') return emptyPlan('empty', ['answer is not a string']);
   const trimmed = text.trim();
   if (trimmed.length === 0) return emptyPlan('empty', ['answer is empty']);
-  if (codePointLength(trimmed) < MIN_PLAN_LENGTH)
+  // A code point is at most two UTF-16 units: long texts need no count.
+  if (trimmed.length < 2 * MIN_PLAN_LENGTH && codePointLength(trimmed) < MIN_PLAN_LENGTH)
     return emptyPlan('empty', ['answer too short to be a plan']);
   const analysis = analyseAnswer(text);
   const raw = analysis.raw;
@@ -68,7 +58,7 @@ export function parsePlan(text: string): ParsedPlan {
   if (raw.includes('|')) mergeStatements(claims, analysis.tableStatements, 'first-wins');
   mergeStatements(claims, analysis.contextStatements, 'first-wins');
   plan.transportOptions = [...claims.values()].map(copyClaim);
-  const places = placeHits(raw, analysis.cleanName);
+  const places = analysis.suffixNames.places;
   if (plan.days.length === 0) plan.days = textDays(raw, places);
   if (plan.budgetItems.length === 0) plan.budgetItems = textBudget(raw);
   if (plan.budgetTotal === null) plan.budgetTotal = textTotal(raw);
@@ -469,23 +459,6 @@ function textTips(text: string): string[] {
     }
   }
   return tips;
-}
-
-const PLACE_SUFFIX_RE = new RegExp(alternation(PLACE_SUFFIXES), 'g');
-
-interface PlaceHit {
-  name: string;
-  start: number;
-}
-
-/** Every place-like name with its position (names repeat). */
-function placeHits(text: string, cleanName: NameCleaner): PlaceHit[] {
-  const hits: PlaceHit[] = [];
-  scanSuffixNames(text, PLACE_SUFFIX_RE, 3, (name, start) => {
-    const clean = cleanName(name);
-    if (clean !== null) hits.push({ name: clean, start });
-  });
-  return hits;
 }
 
 /** Place-like names (a CJK run ending in a POI suffix), leading verbs cut, distinct, in order. */

@@ -3,7 +3,14 @@ import { ANSWER_CLAIM_WINDOW } from '../config';
 import { foldFullWidth } from '../text';
 import { findJson, type JsonSearch } from './json';
 import { jsonStatements } from './json-plan';
-import { createNameCleaner, scanIds, type IdHit, type NameCleaner } from './scanners';
+import {
+  answerSuffixNames,
+  createNameCleaner,
+  scanIds,
+  type AnswerSuffixNames,
+  type IdHit,
+  type NameCleaner,
+} from './scanners';
 import { tableStatements } from './tables';
 import { contextStatements, type ClaimStatement } from './transport';
 
@@ -23,6 +30,7 @@ export class AnswerAnalysis {
   private jsonList: ClaimStatement[] | undefined;
   private jsonFailure: { error: unknown } | undefined;
   private strictCleaner: NameCleaner | undefined;
+  private suffixList: AnswerSuffixNames | undefined;
 
   constructor(text: string) {
     this.raw = foldFullWidth(text);
@@ -44,6 +52,12 @@ export class AnswerAnalysis {
   get cleanName(): NameCleaner {
     this.strictCleaner ??= createNameCleaner(true);
     return this.strictCleaner;
+  }
+
+  /** Plan places, suffix POIs and roads, found in one pass and cleaned with {@link cleanName}. */
+  get suffixNames(): AnswerSuffixNames {
+    this.suffixList ??= answerSuffixNames(this.raw, this.cleanName);
+    return this.suffixList;
   }
 
   /** Statements of markdown-table rows. */

@@ -6,6 +6,7 @@ import {
   GENERIC_PLACE_WORDS,
   MAX_NAME_PREFIX,
   NAME_CUT_MARKERS,
+  PLACE_SUFFIXES,
   POI_NAME_LENGTH,
   ROAD_SUFFIXES,
   TOOL_PRICE_KEYS,
@@ -383,7 +384,6 @@ export function scanDurations(text: string, out: Set<string>, amapFields: boolea
   }
 }
 
-const ROAD_SUFFIX_RE = new RegExp(alternation(ROAD_SUFFIXES), 'g');
 // Words ending in 路 that are not roads: 顺路 (on the way), 走路, 问路 …
 const NOT_ROAD_ENDINGS_RE = /(?:顺路|走路|问路|迷路|绕路|赶路|带路|近路|远路|弯路)$/;
 // 路线, 路程, 街道 … are not road names.
@@ -393,26 +393,24 @@ const ROAD_NOT_FOLLOWED_BY: Record<string, string> = {
   桥: '上下站机国',
 };
 
-// Cut markers indexed by the code of their last character, longest first, so the rightmost marker of a short
-// prefix is found with one map lookup per character (and no one-character strings).
-const MARKERS_BY_LAST_CODE: Map<number, string[]> = (() => {
-  const map = new Map<number, string[]>();
-  for (const m of NAME_CUT_MARKERS) {
-    const last = m.charCodeAt(m.length - 1);
-    const list = map.get(last) ?? [];
-    list.push(m);
-    map.set(last, list);
-  }
-  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
-  return map;
-})();
+// Cut markers grouped by their last character, longest first, so the rightmost marker of a short prefix is
+// found with one table read per character (a list index + 1 by UTF-16 unit, 0 when no marker ends with it).
+const MARKER_LISTS: string[][] = [];
+const MARKER_LIST_BY_LAST = new Uint8Array(0x10000);
+for (const m of NAME_CUT_MARKERS) {
+  const last = m.charCodeAt(m.length - 1);
+  const index = MARKER_LIST_BY_LAST[last] ?? 0;
+  if (index > 0) MARKER_LISTS[index - 1]?.push(m);
+  else MARKER_LIST_BY_LAST[last] = MARKER_LISTS.push([m]);
+}
+for (const list of MARKER_LISTS) list.sort((a, b) => b.length - a.length);
 
 /** Offset from `from` of the end of the rightmost cut marker in `text[from, to)` (0 when there is none). */
 function lastMarkerEnd(text: string, from: number, to: number): number {
   for (let i = to; i > from; i--) {
-    const list = MARKERS_BY_LAST_CODE.get(text.charCodeAt(i - 1));
-    if (list === undefined) continue;
-    for (const m of list)
+    const index = MARKER_LIST_BY_LAST[text.charCodeAt(i - 1)] ?? 0;
+    if (index === 0) continue;
+    for (const m of MARKER_LISTS[index - 1] ?? [])
       if (i - from >= m.length && text.startsWith(m, i - m.length)) return i - from;
   }
   return 0;
@@ -424,79 +422,158 @@ function hasCode(chars: string, code: number): boolean {
   return false;
 }
 
+/** A set of name suffixes compiled for {@link scanSuffixNames}. */
+export interface SuffixSet {
+  /** This set's bit in the first-character table. */
+  readonly bit: number;
+  /** The suffixes by the code of their first character, in priority order. */
+  readonly byFirst: ReadonlyMap<number, readonly string[]>;
+  /** Characters that may not follow a suffix (路线, 街道): such a match is skipped. */
+  readonly notFollowedBy: Readonly<Record<string, string>> | undefined;
+}
+
+// For every UTF-16 unit, the bits of the suffix sets with a suffix starting with it, so a scan costs one table
+// read per character and looks at suffixes only where one can start.
+const SUFFIX_FIRST = new Uint8Array(0x10000);
+let nextSuffixBit = 1;
+
 /**
- * Scans names that end in one of `suffixRe`'s suffixes: the CJK run before the suffix (at most
- * {@link MAX_NAME_PREFIX} characters), cut after the last verb or connector (沿, 进入, 前往 …). A suffix
- * that is only the start of a longer name (湖 in 西湖风景区) gives way to the longer one.
+ * Compiles `words` (in priority order: at one position the first that matches wins, like a regex
+ * alternation) into a {@link SuffixSet}. Sets are built once, at module load.
  */
-export function scanSuffixNames(
-  text: string,
-  suffixRe: RegExp,
-  minLength: number,
-  onName: (name: string, start: number, end: number) => void,
-  notFollowedBy?: Record<string, string>,
-): void {
-  suffixRe.lastIndex = 0;
-  let lastEnd = 0;
-  const emit = (s: number, e: number, suffix: string): void => {
-    let p = s;
-    const limit = Math.max(lastEnd, s - MAX_NAME_PREFIX);
-    while (p > limit && isCjk(text.charCodeAt(p - 1))) p--;
-    p += lastMarkerEnd(text, p, s);
-    if (p === s) return;
-    const name = text.slice(p, s) + suffix;
-    if (codePointLength(name) < minLength) return;
-    lastEnd = e;
-    onName(name, p, e);
-  };
-  // The pending suffix match (start < 0: none), emitted once the next match shows it does not extend.
-  let ps = -1;
-  let pe = 0;
-  let pSuffix = '';
-  for (let m = suffixRe.exec(text); ; m = suffixRe.exec(text)) {
-    let ns = -1;
-    let ne = 0;
-    let nSuffix = '';
-    if (m !== null) {
-      ns = m.index;
-      nSuffix = m[0];
-      ne = ns + nSuffix.length;
-      if (notFollowedBy) {
-        const banned = notFollowedBy[nSuffix];
-        if (banned !== undefined && ne < text.length && hasCode(banned, text.charCodeAt(ne)))
-          continue;
-      }
+export function suffixSet(
+  words: readonly string[],
+  notFollowedBy?: Readonly<Record<string, string>>,
+): SuffixSet {
+  if (nextSuffixBit > 0x80) throw new Error('too many suffix sets');
+  const bit = nextSuffixBit;
+  nextSuffixBit <<= 1;
+  const byFirst = new Map<number, string[]>();
+  for (const w of words) {
+    if (w.length === 0) continue;
+    const code = w.charCodeAt(0);
+    const list = byFirst.get(code);
+    if (list === undefined) byFirst.set(code, [w]);
+    else list.push(w);
+    SUFFIX_FIRST[code] = (SUFFIX_FIRST[code] ?? 0) | bit;
+  }
+  return { bit, byFirst, notFollowedBy };
+}
+
+/** Receives a name found by {@link scanSuffixNames}, with its UTF-16 span. */
+export type SuffixNameHandler = (name: string, start: number, end: number) => void;
+
+/** The scan of one suffix set: non-overlapping suffix matches left to right, then the names before them. */
+class SuffixScan {
+  /** Where the next suffix match may start (matches do not overlap). */
+  private from = 0;
+  /** End of the last name reported: a name never reaches back over it. */
+  private lastEnd = 0;
+  // The pending suffix match (start < 0: none), reported once the next match shows it does not extend.
+  private ps = -1;
+  private pe = 0;
+
+  constructor(
+    private readonly text: string,
+    readonly set: SuffixSet,
+    private readonly minLength: number,
+    private readonly onName: SuffixNameHandler,
+  ) {}
+
+  /** Tries this set's suffixes starting at `i`, whose code is `code`. */
+  at(i: number, code: number): void {
+    if (i < this.from) return;
+    const list = this.set.byFirst.get(code);
+    if (list === undefined) return;
+    const text = this.text;
+    for (const w of list) {
+      if (w.length > 1 && !text.startsWith(w, i)) continue;
+      const e = i + w.length;
+      this.from = e;
+      const banned = this.set.notFollowedBy?.[w];
+      if (banned !== undefined && e < text.length && hasCode(banned, text.charCodeAt(e))) return;
+      this.next(i, e);
+      return;
     }
+  }
+
+  /** Reports the pending match, if any: call once the whole text was seen. */
+  finish(): void {
+    if (this.ps >= 0) this.emit(this.ps, this.pe);
+    this.ps = -1;
+  }
+
+  private next(ns: number, ne: number): void {
+    const { ps, pe } = this;
     if (ps >= 0) {
       let extended = false;
       // Extend when the next suffix is glued on (中心大厦), or a one-character suffix is followed closely by a
       // longer one (湖 … 风景区); 青华路一路 stays 青华路.
-      const gap = ns < 0 ? -1 : ns - pe;
-      if (ns >= 0 && (gap === 0 || (pSuffix.length === 1 && nSuffix.length > 1 && gap <= 4))) {
+      const gap = ns - pe;
+      if (gap === 0 || (pe - ps === 1 && ne - ns > 1 && gap <= 4)) {
         extended = true;
-        for (let k = pe; k < ns; k++) if (!isCjk(text.charCodeAt(k))) extended = false;
-        if (extended && lastMarkerEnd(text, pe, ns) > 0) extended = false;
+        for (let k = pe; k < ns; k++) if (!isCjk(this.text.charCodeAt(k))) extended = false;
+        if (extended && lastMarkerEnd(this.text, pe, ns) > 0) extended = false;
       }
-      if (!extended) emit(ps, pe, pSuffix);
+      if (!extended) this.emit(ps, pe);
     }
-    if (m === null) break;
-    ps = ns;
-    pe = ne;
-    pSuffix = nSuffix;
+    this.ps = ns;
+    this.pe = ne;
   }
+
+  private emit(s: number, e: number): void {
+    const text = this.text;
+    let p = s;
+    const limit = Math.max(this.lastEnd, s - MAX_NAME_PREFIX);
+    while (p > limit && isCjk(text.charCodeAt(p - 1))) p--;
+    p += lastMarkerEnd(text, p, s);
+    if (p === s) return;
+    // CJK characters and a suffix are single code units, so the UTF-16 length is the code-point length.
+    if (e - p < this.minLength) return;
+    this.lastEnd = e;
+    this.onName(text.slice(p, e), p, e);
+  }
+}
+
+/**
+ * Scans names that end in a suffix of a set: the CJK run before the suffix (at most {@link MAX_NAME_PREFIX}
+ * characters), cut after the last verb or connector (沿, 进入, 前往 …), at least `minLength` code points. A
+ * suffix that is only the start of a longer name (湖 in 西湖风景区) gives way to the longer one. Several sets
+ * are scanned in one pass over the text, each as if alone.
+ */
+export function scanSuffixNames(
+  text: string,
+  scans: ReadonlyArray<readonly [SuffixSet, SuffixNameHandler]>,
+  minLength: number,
+): void {
+  let mask = 0;
+  const states: SuffixScan[] = [];
+  for (const [set, onName] of scans) {
+    mask |= set.bit;
+    states.push(new SuffixScan(text, set, minLength, onName));
+  }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (((SUFFIX_FIRST[code] ?? 0) & mask) === 0) continue;
+    for (const state of states)
+      if ((state.set.bit & (SUFFIX_FIRST[code] ?? 0)) !== 0) state.at(i, code);
+  }
+  for (const state of states) state.finish();
 }
 
 /** Road names (`中山路`, `人民南路`, `机场高速`), at least 3 code points, without leading verbs (沿, 进入). */
 export function scanRoads(text: string, out: Set<string>): void {
-  scanSuffixNames(
-    text,
-    ROAD_SUFFIX_RE,
-    3,
-    (name) => {
-      if (!NOT_ROAD_ENDINGS_RE.test(name)) out.add(name);
-    },
-    ROAD_NOT_FOLLOWED_BY,
-  );
+  scanSuffixNames(text, [[ROAD_SUFFIX_SET, roadNameAdder(out)]], 3);
+}
+
+/** Road suffixes, compiled. */
+export const ROAD_SUFFIX_SET = suffixSet(ROAD_SUFFIXES, ROAD_NOT_FOLLOWED_BY);
+
+/** The handler that adds the road names among suffix names to `out` (路线, 顺路 … are not roads). */
+export function roadNameAdder(out: Set<string>): SuffixNameHandler {
+  return (name) => {
+    if (!NOT_ROAD_ENDINGS_RE.test(name)) out.add(name);
+  };
 }
 
 const NUM = '(\\d{1,9}(?:\\.\\d{1,2})?)';
@@ -717,39 +794,36 @@ function scanBracketed(text: string, add: (raw: string | undefined) => void): vo
   }
 }
 
-const ANSWER_POI_SUFFIX_RE = new RegExp(
-  alternation([
-    '风景名胜区',
-    '风景区',
-    '景区',
-    '公园',
-    '博物馆',
-    '博物院',
-    '纪念馆',
-    '美术馆',
-    '科技馆',
-    '广场',
-    '古镇',
-    '古城',
-    '老街',
-    '遗址',
-    '步行街',
-    '夜市',
-    '大厦',
-    '寺',
-    '宫',
-    '塔',
-    '陵',
-    '庙',
-  ]),
-  'g',
-);
+const ANSWER_POI_SUFFIX_SET = suffixSet([
+  '风景名胜区',
+  '风景区',
+  '景区',
+  '公园',
+  '博物馆',
+  '博物院',
+  '纪念馆',
+  '美术馆',
+  '科技馆',
+  '广场',
+  '古镇',
+  '古城',
+  '老街',
+  '遗址',
+  '步行街',
+  '夜市',
+  '大厦',
+  '寺',
+  '宫',
+  '塔',
+  '陵',
+  '庙',
+]);
 
 /**
- * POI names in an answer: the tool-side patterns, place labels (`景点：西湖`), JSON place keys, and CJK names
- * ending in a strong place suffix (景区, 公园, 博物馆, 古镇 …) with leading verbs cut.
+ * POI names in an answer given by fields: the tool-side patterns, place labels (`景点：西湖`) and JSON place
+ * keys. Names ending in a place suffix come from {@link answerSuffixNames}.
  */
-export function scanAnswerPois(
+export function scanAnswerPoiFields(
   text: string,
   out: Set<string>,
   clean: NameCleaner = createNameCleaner(true),
@@ -761,5 +835,61 @@ export function scanAnswerPois(
     ANSWER_JSON_RE.lastIndex = 0;
     for (let m = ANSWER_JSON_RE.exec(text); m !== null; m = ANSWER_JSON_RE.exec(text)) add(m[1]);
   }
-  scanSuffixNames(text, ANSWER_POI_SUFFIX_RE, 3, add);
+}
+
+/** A place-like name of a plan, cleaned, with its position (names repeat). */
+export interface PlaceHit {
+  name: string;
+  start: number;
+}
+
+/** Plan place suffixes, compiled. */
+const PLACE_SUFFIX_SET = suffixSet(PLACE_SUFFIXES);
+
+/** The handler that cleans place names and collects them with their positions. */
+function placeHitAdder(hits: PlaceHit[], clean: NameCleaner): SuffixNameHandler {
+  return (name, start) => {
+    const cleaned = clean(name);
+    if (cleaned !== null) hits.push({ name: cleaned, start });
+  };
+}
+
+/** Every place-like name of `text` (a CJK run ending in a place suffix, leading verbs cut), in order. */
+export function placeHits(text: string, clean: NameCleaner): PlaceHit[] {
+  const hits: PlaceHit[] = [];
+  scanSuffixNames(text, [[PLACE_SUFFIX_SET, placeHitAdder(hits, clean)]], 3);
+  return hits;
+}
+
+/** The names before the suffixes of an answer (see {@link answerSuffixNames}). */
+export interface AnswerSuffixNames {
+  /** Plan places ({@link placeHits}). */
+  readonly places: readonly PlaceHit[];
+  /** POI names ending in a strong place suffix (景区, 公园, 博物馆, 古镇 …), cleaned. */
+  readonly pois: ReadonlySet<string>;
+  /** Road names ({@link scanRoads}). */
+  readonly roads: ReadonlySet<string>;
+}
+
+/** Plan places, answer POIs and roads of an answer, found in one pass over it. */
+export function answerSuffixNames(text: string, clean: NameCleaner): AnswerSuffixNames {
+  const places: PlaceHit[] = [];
+  const pois = new Set<string>();
+  const roads = new Set<string>();
+  scanSuffixNames(
+    text,
+    [
+      [PLACE_SUFFIX_SET, placeHitAdder(places, clean)],
+      [
+        ANSWER_POI_SUFFIX_SET,
+        (name) => {
+          const cleaned = clean(name);
+          if (cleaned !== null) pois.add(cleaned);
+        },
+      ],
+      [ROAD_SUFFIX_SET, roadNameAdder(roads)],
+    ],
+    3,
+  );
+  return { places, pois, roads };
 }
