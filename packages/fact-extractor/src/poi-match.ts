@@ -13,10 +13,20 @@ export interface PreparedAnswer {
   normalized: string;
 }
 
-/** Prepares an answer for repeated matching (normalises it once). */
+/**
+ * Prepares an answer for repeated matching. The normalised text is computed on first use and kept: when every
+ * POI is named exactly, it is never needed.
+ */
 export function prepareAnswer(answerText: string): PreparedAnswer {
   const raw = typeof answerText === 'string' ? answerText : '';
-  return { raw, normalized: normalizeText(raw) };
+  let normalized: string | undefined;
+  return {
+    raw,
+    get normalized(): string {
+      normalized ??= normalizeText(raw);
+      return normalized;
+    },
+  };
 }
 
 const GENERIC_BY_LENGTH = [...GENERIC_PLACE_WORDS].sort((a, b) => b.length - a.length);

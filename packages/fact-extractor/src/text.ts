@@ -28,9 +28,60 @@ export function hasSurrogates(s: string): boolean {
 
 // Punctuation and spacing removed by normalizeText: whitespace, U+3000, middle dot, dashes, underscore,
 // ASCII and full-width commas, full stops, exclamation and question marks, semicolons, colons, parentheses,
-// lenticular brackets, square and curly brackets, ASCII quotes.
-const NORMALIZE_REMOVE =
+// lenticular brackets, square and curly brackets, ASCII quotes. This regex is the definition; the scan in
+// normalizeText tests the same set by code (a test compares the two on every BMP code point).
+export const NORMALIZE_REMOVE =
   /[\s\u3000\u00b7\-\u2014\u2013_,\uff0c\u3002.!\uff01?\uff1f;\uff1b:\uff1a()\uff08\uff09\u3010\u3011[\]{}"']+/g;
+
+/** Whether normalizeText removes this UTF-16 unit (the class of {@link NORMALIZE_REMOVE}). */
+export function isNormalizeRemoved(c: number): boolean {
+  if (c < 0x80) {
+    return (
+      c === 32 ||
+      (c >= 9 && c <= 13) ||
+      c === 45 ||
+      c === 95 ||
+      c === 44 ||
+      c === 46 ||
+      c === 33 ||
+      c === 63 ||
+      c === 59 ||
+      c === 58 ||
+      c === 40 ||
+      c === 41 ||
+      c === 91 ||
+      c === 93 ||
+      c === 123 ||
+      c === 125 ||
+      c === 34 ||
+      c === 39
+    );
+  }
+  return (
+    c === 0x3000 ||
+    c === 0xb7 ||
+    c === 0x2014 ||
+    c === 0x2013 ||
+    c === 0xff0c ||
+    c === 0x3002 ||
+    c === 0xff01 ||
+    c === 0xff1f ||
+    c === 0xff1b ||
+    c === 0xff1a ||
+    c === 0xff08 ||
+    c === 0xff09 ||
+    c === 0x3010 ||
+    c === 0x3011 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0xfeff
+  );
+}
 
 /**
  * Folds full-width ASCII (ＡＢＣ１２３) to ASCII. Code-point positions are unchanged, so offsets computed on the
@@ -52,7 +103,19 @@ const FULL_WIDTH_ALNUM = /[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g;
  * @example normalizeText('故宫 博物院（午门）') // '故宫博物院午门'
  */
 export function normalizeText(s: string): string {
-  return foldFullWidth(s).replace(NORMALIZE_REMOVE, '').toLowerCase();
+  const folded = foldFullWidth(s);
+  // One scan keeping the runs between removed characters: several times faster than the regex replace on
+  // answer-sized texts, and allocation-free when nothing is removed.
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < folded.length; i++) {
+    if (!isNormalizeRemoved(folded.charCodeAt(i))) continue;
+    if (i > from) out += folded.slice(from, i);
+    from = i + 1;
+  }
+  if (from === 0) return folded.toLowerCase();
+  if (from < folded.length) out += folded.slice(from);
+  return out.toLowerCase();
 }
 
 /** Lower-cases ASCII letters only, keeping every index stable (full Unicode lower-casing can change lengths). */

@@ -1,0 +1,47 @@
+// normalizeText scans by character code; the regex in text.ts stays the definition of what it removes.
+import { describe, expect, it } from 'vitest';
+import { normalizeText, prepareAnswer } from '../src/index';
+import { NORMALIZE_REMOVE, isNormalizeRemoved } from '../src/text';
+
+describe('normalizeText', () => {
+  it('removes exactly the characters of the definition regex, on every BMP code point', () => {
+    const re = new RegExp(`^(?:${NORMALIZE_REMOVE.source})$`);
+    const mismatches: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (isNormalizeRemoved(c) !== re.test(String.fromCharCode(c))) mismatches.push(c);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives the same text as the regex replace on mixed input', () => {
+    const regex = (s: string): string =>
+      s
+        .replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g, (ch) =>
+          String.fromCharCode(ch.charCodeAt(0) - 0xfee0),
+        )
+        .replace(new RegExp(NORMALIZE_REMOVE.source, 'g'), '')
+        .toLowerCase();
+    const pieces = ['故宫', ' ', '博物院', '（', '午门', '）', '·', 'ＡＢ１２', 'Hotel', '\u3000', '—', '"', '🌸', '】', ''];
+    let state = 11;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    for (let k = 0; k < 3000; k++) {
+      let s = '';
+      const parts = next(12);
+      for (let i = 0; i < parts; i++) s += pieces[next(pieces.length)];
+      expect([s, normalizeText(s)]).toEqual([s, regex(s)]);
+    }
+    expect(normalizeText('故宫 博物院（午门）')).toBe('故宫博物院午门');
+    expect(normalizeText('')).toBe('');
+  });
+
+  it('prepareAnswer normalises on first use and keeps the result', () => {
+    const prepared = prepareAnswer('西湖 · 断桥');
+    expect(prepared.raw).toBe('西湖 · 断桥');
+    expect(prepared.normalized).toBe('西湖断桥');
+    expect(prepared.normalized).toBe(prepared.normalized);
+  });
+});
