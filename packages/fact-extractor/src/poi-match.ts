@@ -37,6 +37,21 @@ const BRANCH_RE = /[(（][^()（）]{1,20}[)）]\s*$/;
  * 国际机场, 酒店 …) from its ends, fewer than two code points are left.
  */
 export function isGenericHalf(half: string): boolean {
+  let known = GENERIC_HALVES.get(half);
+  if (known === undefined) {
+    known = genericHalf(half);
+    // Bounded: POI names recur across episodes, but a long-running server must not grow without limit.
+    if (GENERIC_HALVES.size >= GENERIC_HALVES_MAX) GENERIC_HALVES.clear();
+    GENERIC_HALVES.set(half, known);
+  }
+  return known;
+}
+
+/** Answers of {@link isGenericHalf} (a pure function of its argument), kept up to {@link GENERIC_HALVES_MAX}. */
+const GENERIC_HALVES = new Map<string, boolean>();
+const GENERIC_HALVES_MAX = 8192;
+
+function genericHalf(half: string): boolean {
   let rest = normalizeText(half);
   for (let changed = true; changed && rest.length > 0;) {
     changed = false;
