@@ -13,6 +13,7 @@ import {
   type DaySchedule,
   type Gathered,
   type Leg,
+  type PlanInput,
 } from './reference/plan';
 import {
   parseForecast,
@@ -216,41 +217,47 @@ function plannedRoutes(
 }
 
 function decideAndWrite(problem: TravelProblem, g: Gathered, days: DaySchedule[]): string {
-  const attempt = (economical: boolean): { text: string; covered: number } => {
-    const outbound = chooseTransport(problem, g.outbound, economical);
-    const inbound = chooseTransport({ ...problem, arrivalConstraint: null }, g.inbound, economical);
-    const hotels = g.hotels.filter((h) => h.cost !== null);
-    const hotel = economical
-      ? ([...hotels].sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0))[0] ?? g.hotels[0] ?? null)
-      : ([...hotels].sort(
-          (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || (a.cost ?? 0) - (b.cost ?? 0),
-        )[0] ??
-        g.hotels[0] ??
-        null);
-    const plannedDays = economical ? cheaperMeals(days, diningPool(g)) : days;
-    const budget = budgetLines({
-      problem,
-      outbound: outbound?.choice ?? null,
-      inbound: inbound?.choice ?? null,
-      hotel,
-      days: plannedDays,
-      legs: g.legs,
-    });
-    const text = writePlan({
-      problem,
-      gathered: g,
-      days: plannedDays,
-      hotel,
-      outbound,
-      inbound,
-      budget,
-      economical,
-    });
-    return { text, covered: budgetCovered(problem, budget) };
-  };
-  const preferred = attempt(false);
-  if (problem.budget <= 0 || preferred.covered <= problem.budget) return preferred.text;
-  return attempt(true).text;
+  // Only the budget decides between the two sets of choices, so only the chosen plan is written out.
+  const preferred = decide(problem, g, days, false);
+  const chosen =
+    problem.budget <= 0 || budgetCovered(problem, preferred.budget) <= problem.budget
+      ? preferred
+      : decide(problem, g, days, true);
+  return writePlan({ problem, gathered: g, ...chosen });
+}
+
+/** Transport, hotel, meals and budget: the preferred ones, or the economical fallback. */
+function decide(
+  problem: TravelProblem,
+  g: Gathered,
+  days: DaySchedule[],
+  economical: boolean,
+): Omit<PlanInput, 'problem' | 'gathered'> {
+  const outbound = chooseTransport(problem, g.outbound, economical);
+  // The arrival wish concerns the way there, not the way back.
+  const inbound = chooseTransport(
+    { constraints: problem.constraints, preference: problem.preference, arrivalConstraint: null },
+    g.inbound,
+    economical,
+  );
+  const hotels = g.hotels.filter((h) => h.cost !== null);
+  const hotel = economical
+    ? ([...hotels].sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0))[0] ?? g.hotels[0] ?? null)
+    : ([...hotels].sort(
+        (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || (a.cost ?? 0) - (b.cost ?? 0),
+      )[0] ??
+      g.hotels[0] ??
+      null);
+  const plannedDays = economical ? cheaperMeals(days, diningPool(g)) : days;
+  const budget = budgetLines({
+    problem,
+    outbound: outbound?.choice ?? null,
+    inbound: inbound?.choice ?? null,
+    hotel,
+    days: plannedDays,
+    legs: g.legs,
+  });
+  return { days: plannedDays, hotel, outbound, inbound, budget, economical };
 }
 
 /** The same days with each meal moved to the cheapest restaurants, keeping variety. */

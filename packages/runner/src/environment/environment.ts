@@ -21,7 +21,7 @@ import {
   type Usage,
   type Versions,
 } from '@navworld/core-types';
-import { generateProblem, SYSTEM_PROMPT, TASKGEN_VERSION } from '@navworld/taskgen';
+import { SYSTEM_PROMPT, TASKGEN_VERSION } from '@navworld/taskgen';
 import {
   TOOL_BUDGETS,
   WORLD_VERSION,
@@ -38,6 +38,7 @@ import {
   scoreEpisodeDetailed,
   stepReward,
   toDebugResult,
+  type EarlierCall,
   toSafeResult,
   type ScoreDetails,
 } from '@navworld/scorer';
@@ -53,6 +54,7 @@ import {
   TOOL_MESSAGE_MAX_CHARS,
 } from './constants';
 import { finalAnswerPrompt } from './final-answer';
+import { createProblemSource } from './problems';
 import { ResetInputSchema, StepInputSchema, type ResetInput, type StepInput } from './schemas';
 import { truncateForModel } from './truncate';
 
@@ -237,6 +239,11 @@ export interface EpisodeState {
   messages: ChatMessage[];
   trace: ToolTraceEntry[];
   stepRewards: number[];
+  /**
+   * The trace as the step reward reads it (call, result and earned reward), grown by one entry per call so
+   * that a call does not rebuild the whole list. Entries never change once added.
+   */
+  earlierCalls: EarlierCall[];
   step: number;
   toolSteps: number;
   toolCounts: Map<string, number>;
@@ -310,6 +317,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     rubric: RUBRIC_VERSION,
   };
   const episodes = new Map<string, EpisodeState>();
+  const problemOf = createProblemSource();
   let created = 0;
   let swept = 0;
   let toolCallCount = 0;
@@ -405,7 +413,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     const now = clock();
     maybeSweep(now);
     makeRoom();
-    const problem = generateProblem(parsed.taskId);
+    const problem = problemOf(parsed.taskId);
     const epoch = parsed.epoch ?? defaultEpoch;
     const id = newEpisodeId();
     const messages: ChatMessage[] = [
@@ -421,6 +429,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       messages,
       trace: [],
       stepRewards: [],
+      earlierCalls: [],
       step: 0,
       toolSteps: 0,
       toolCounts: new Map(),
@@ -529,14 +538,6 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       const count = (state.toolCounts.get(name) ?? 0) + 1;
       state.toolCounts.set(name, count);
       const result = await runToolCall(state, name, rawArguments, count);
-      const earlier = state.trace.map((e, i) => ({
-        name: e.name,
-        arguments: e.arguments,
-        rawArguments: e.rawArguments,
-        ok: e.ok,
-        resultText: e.resultText,
-        reward: state.stepRewards[i] ?? 0,
-      }));
       const entry: ToolTraceEntry = {
         callId: call.id,
         name,
@@ -555,11 +556,19 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
           call: { name, arguments: parsedArguments, rawArguments },
           result: { ok: result.ok, text: result.text },
           problem: state.problem,
-          earlierCalls: earlier,
+          earlierCalls: state.earlierCalls,
           step: state.step,
         }),
       );
       state.stepRewards.push(reward);
+      state.earlierCalls.push({
+        name,
+        arguments: parsedArguments,
+        rawArguments,
+        ok: result.ok,
+        resultText: result.text,
+        reward,
+      });
       const text = truncateForModel(result.text, TOOL_MESSAGE_MAX_CHARS);
       observations.push({
         toolCallId: call.id,

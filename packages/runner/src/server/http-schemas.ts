@@ -164,6 +164,9 @@ const CAMEL_ALIASES: Record<string, string> = {
  */
 export function normalizeBodyKeys(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  // Most bodies use only the documented spelling: then there is nothing to rename and no copy to make.
+  if (!Object.keys(body).some((key) => key === '__proto__' || Object.hasOwn(CAMEL_ALIASES, key)))
+    return body;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     const target = Object.hasOwn(CAMEL_ALIASES, key) ? (CAMEL_ALIASES[key] ?? key) : key;

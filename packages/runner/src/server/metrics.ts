@@ -4,13 +4,23 @@ import { SERVER_CONFIG } from './config';
 type Labels = Record<string, string>;
 
 function labelKey(labels: Labels): string {
-  return Object.keys(labels)
+  const keys = Object.keys(labels);
+  // Every request updates a few counters: skip the sort and the array work when there is one label or none.
+  if (keys.length <= 1) {
+    const k = keys[0];
+    return k === undefined ? '' : `${k}="${escapeLabel(labels[k] ?? '')}"`;
+  }
+  return keys
     .sort()
     .map((k) => `${k}="${escapeLabel(labels[k] ?? '')}"`)
     .join(',');
 }
 
+/** Characters a label value must escape in the exposition format. */
+const NEEDS_ESCAPE = /[\\\n"]/;
+
 function escapeLabel(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 }
 

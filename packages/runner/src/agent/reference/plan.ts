@@ -97,7 +97,7 @@ function timeValue(hhmm: string): number {
   return h * 60 + m;
 }
 
-function deadlineOf(problem: TravelProblem): number | null {
+function deadlineOf(problem: Pick<TravelProblem, 'arrivalConstraint'>): number | null {
   const text = problem.arrivalConstraint ?? '';
   const match = /(\d{1,2})点前/.exec(text);
   if (!match) return null;
@@ -113,7 +113,7 @@ function isRedEye(o: TransportOption): boolean {
 
 /** Picks the option that best serves the preference, the arrival wish and the constraints; with the reason. */
 export function chooseTransport(
-  problem: TravelProblem,
+  problem: Pick<TravelProblem, 'constraints' | 'arrivalConstraint' | 'preference'>,
   options: TransportOption[],
   economical: boolean,
 ): { choice: TransportOption; reasons: string[] } | null {
