@@ -1,25 +1,70 @@
+import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
 import { scoreEpisodeSync } from '../src';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 
-const small = { problem: bigProblem, trace: bigTrace(5), answer: bigPlan(2900) };
-const large = { problem: bigProblem, trace: bigTrace(15), answer: bigPlan(12000) };
-
 // Targets: median ≤ 0.5 ms (2,900-character plan, 5 calls) and ≤ 2 ms (12,000 characters, 15 calls), judge off.
 // The original Python scorer: 2.8 ms (290 characters) and 7.9 ms (2,900 characters, 5 calls).
-describe('scoreEpisodeSync', () => {
+//
+// Two regimes. "Fresh tool results": every iteration scores a trace whose result texts were never seen before,
+// so nothing derived from them can come from a cache (the fact extractor keeps the facts of recent results).
+// "Recurring tool results": the same results in every iteration, as when the rollouts of one task share
+// deterministic tool results; answers still alternate, so no answer-side work is reused.
+
+/** Distinct traces: each result text carries a unique line, more traces than any cache holds. */
+function freshTraces(calls: number, count: number): ToolTraceEntry[][] {
+  const base = bigTrace(calls);
+  return Array.from({ length: count }, (_, k) =>
+    base.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` })),
+  );
+}
+
+function cycle<T>(items: readonly T[]): () => T {
+  let i = 0;
+  return () => {
+    i = (i + 1) % items.length;
+    return items[i]!;
+  };
+}
+
+const smallAnswers = cycle([bigPlan(2900), bigPlan(2901)]);
+const largeAnswers = cycle([bigPlan(12000), bigPlan(12001)]);
+const smallFresh = cycle(freshTraces(5, 2048));
+const largeFresh = cycle(freshTraces(15, 1024));
+const smallTrace = bigTrace(5);
+const largeTrace = bigTrace(15);
+const options = { time: 2000, warmupTime: 500 };
+
+describe('scoreEpisodeSync, fresh tool results', () => {
   bench(
     '2,900-character plan, 5-call trace',
     () => {
-      scoreEpisodeSync(small);
+      scoreEpisodeSync({ problem: bigProblem, trace: smallFresh(), answer: smallAnswers() });
     },
-    { time: 2000 },
+    options,
   );
   bench(
     '12,000-character plan, 15-call trace',
     () => {
-      scoreEpisodeSync(large);
+      scoreEpisodeSync({ problem: bigProblem, trace: largeFresh(), answer: largeAnswers() });
     },
-    { time: 2000 },
+    options,
+  );
+});
+
+describe('scoreEpisodeSync, recurring tool results', () => {
+  bench(
+    '2,900-character plan, 5-call trace',
+    () => {
+      scoreEpisodeSync({ problem: bigProblem, trace: smallTrace, answer: smallAnswers() });
+    },
+    options,
+  );
+  bench(
+    '12,000-character plan, 15-call trace',
+    () => {
+      scoreEpisodeSync({ problem: bigProblem, trace: largeTrace, answer: largeAnswers() });
+    },
+    options,
   );
 });
