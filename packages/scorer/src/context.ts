@@ -85,6 +85,7 @@ export interface ScoringContext {
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
 const DIGIT = /\p{Nd}/u;
+const SURROGATE = /[\ud800-\udfff]/;
 /** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区, 沱江 → 沱江镇). */
 const ADMIN_SUFFIXES = '区县市省镇乡';
 /** Brackets: a name half containing one is a branch label. */
@@ -226,6 +227,7 @@ export function buildContext(
 ): ScoringContext {
   const lower = answer.toLowerCase();
   const cpi = codePointIndex(lower);
+  const surrogates = SURROGATE.test(lower);
   const find = createSearcher(lower);
   const called = new Set<string>();
   const successful = new Set<string>();
@@ -306,7 +308,8 @@ export function buildContext(
             : poi
               ? poiOccurrences(kindOf(fact), lower, fact, exact(fact), () => halfPositions(fact))
               : factOccurrences(lower, find, fact);
-        hit = raw.map((i) => cpi.at(i));
+        // Without surrogate pairs UTF-16 and code-point offsets coincide: no copy needed.
+        hit = surrogates ? raw.map((i) => cpi.at(i)) : raw;
         cache.set(key, hit);
       }
       return hit;
