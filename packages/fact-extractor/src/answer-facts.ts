@@ -73,14 +73,20 @@ function addTransportTimes(text: string, ids: readonly IdHit[], sets: FactSets):
   if (times.length === 0) return;
   let idIndex = 0;
   for (const t of times) {
-    const from = backCodePoints(text, t.start, TRANSPORT_TIME_WINDOW);
-    let window = text.slice(from, t.start);
-    const nl = window.lastIndexOf('\n');
-    if (nl >= 0) window = window.slice(nl + 1);
-    const windowStart = t.start - window.length;
+    // Times repeat (a schedule, then a summary): one that is in already needs no second look. Window starts
+    // only grow, so the id cursor below stays right when times are skipped.
+    if (sets.times.has(t.time)) continue;
+    const windowStart = Math.max(
+      backCodePoints(text, t.start, TRANSPORT_TIME_WINDOW),
+      text.lastIndexOf('\n', t.start - 1) + 1,
+    );
     while (idIndex < ids.length && (ids[idIndex]?.end ?? 0) <= windowStart) idIndex++;
     const idNear = idIndex < ids.length && (ids[idIndex]?.end ?? Infinity) <= t.start;
-    if (idNear || TRANSPORT_KEYWORD_RE.test(window) || arriveDepartAfter(text, t.end)) {
+    if (
+      idNear ||
+      arriveDepartAfter(text, t.end) ||
+      TRANSPORT_KEYWORD_RE.test(text.slice(windowStart, t.start))
+    ) {
       sets.times.add(t.time);
     }
   }

@@ -162,11 +162,12 @@ export function scanTimes(text: string): TimeHit[] {
     const h = twoDigits ? (h2 - 48) * 10 + (h1 - 48) : h1 - 48;
     const min = (m1 - 48) * 10 + (m2 - 48);
     if (h > 24 || min > 59 || (h === 24 && min !== 0)) continue;
-    hits.push({
-      time: `${h < 10 ? '0' : ''}${h}:${text[c + 1] ?? '0'}${text[c + 2] ?? '0'}`,
-      start,
-      end: c + 3,
-    });
+    // HH:MM with an ASCII colon is already normal: one copy instead of a concatenation.
+    const time =
+      twoDigits && text.charCodeAt(c) === 58
+        ? text.slice(start, c + 3)
+        : `${h < 10 ? '0' : ''}${h}:${text[c + 1] ?? '0'}${text[c + 2] ?? '0'}`;
+    hits.push({ time, start, end: c + 3 });
   }
   return hits;
 }

@@ -1,7 +1,6 @@
 // Transport claims: an id with the price and departure / arrival times written next to it.
 import type { TransportClaim } from '@navworld/core-types';
 import { ARRIVAL_LABELS, ARRIVAL_WORDS, DEPARTURE_LABELS, DEPARTURE_WORDS } from '../config';
-import { forwardCodePoints } from '../text';
 import { firstPrice, scanTimes, type IdHit } from './scanners';
 
 /** Claims by id. */
@@ -50,7 +49,31 @@ const LABEL_RE = new RegExp(
   `(${wordsRe(DEPARTURE_LABELS).source})|(${wordsRe(ARRIVAL_LABELS).source})`,
   'gi',
 );
-const SENTENCE_STOP_RE = /[。；;]/;
+
+/**
+ * End of the clause that starts at `start`: `window` code points later, but at most `limit`, and before the
+ * first newline (with `stopAtSentence`, also before 。 ； ;). One walk, no substrings.
+ */
+function clauseEnd(
+  text: string,
+  start: number,
+  limit: number,
+  window: number,
+  stopAtSentence: boolean,
+): number {
+  let i = start;
+  for (let k = 0; k < window && i < limit; k++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (stopAtSentence && (c === 0x3002 || c === 0xff1b || c === 59))) return i;
+    i++;
+    // A surrogate pair is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i < text.length) {
+      const d = text.charCodeAt(i);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return Math.min(i, limit);
+}
 
 function roleOf(after: string, before: string): Role {
   const a = after.replace(NEXT_DAY_RE, '');
@@ -158,15 +181,8 @@ export function contextStatements(
     const hit = ids[i];
     if (hit === undefined || !kinds.has(hit.kind)) continue;
     const nextStart = ids[i + 1]?.start ?? text.length;
-    const end = Math.min(nextStart, forwardCodePoints(text, hit.end, window));
-    let ctx = text.slice(hit.end, end);
-    const nl = ctx.indexOf('\n');
-    if (nl >= 0) ctx = ctx.slice(0, nl);
-    if (stopAtSentence) {
-      const stop = ctx.search(SENTENCE_STOP_RE);
-      if (stop >= 0) ctx = ctx.slice(0, stop);
-    }
-    out.push({ id: hit.id, kind: hit.kind, fields: claimFromContext(ctx) });
+    const end = clauseEnd(text, hit.end, nextStart, window, stopAtSentence);
+    out.push({ id: hit.id, kind: hit.kind, fields: claimFromContext(text.slice(hit.end, end)) });
   }
   return out;
 }
