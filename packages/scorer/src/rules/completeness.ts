@@ -3,7 +3,7 @@ import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext } from '../context';
 import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
-import { trimmedLineLengths, uniqueFourGrams, wordIds } from './internal-completeness-template';
+import { trimmedLineLengths, wordStats } from './internal-completeness-template';
 
 const C = SCORING_CONFIG.completeness;
 
@@ -86,6 +86,57 @@ function spans(ctx: ScoringContext, re: RegExp, limit: number): readonly Span[] 
   return all.length > limit ? all.slice(0, limit) : all;
 }
 
+/** Context matches examined per dimension. */
+const MAX_CONTEXT_MATCHES = Math.min(1024, SCORING_CONFIG.factContext.maxAnchors);
+
+/**
+ * Code-point starts of the first `limit` sequential matches of a global regex in the lower-cased answer (as
+ * `allMatches` finds them), scanned only as far as the questions asked need: the tier is often settled by
+ * the first keyword, long before the end of the answer. No other rule reads the context regexes, so they
+ * stay out of the context's shared span cache.
+ */
+class MatchStarts {
+  private readonly starts: number[] = [];
+  private from = 0;
+  private done = false;
+
+  constructor(
+    private readonly re: RegExp,
+    private readonly ctx: ScoringContext,
+    private readonly limit: number,
+  ) {}
+
+  /** Scans on until a match starts after `hi`, the limit is reached or the text ends. */
+  private scanPast(hi: number): void {
+    const { re, starts } = this;
+    while (!this.done && (starts.length === 0 || starts[starts.length - 1]! <= hi)) {
+      re.lastIndex = this.from;
+      const m = starts.length < this.limit ? re.exec(this.ctx.lower) : null;
+      if (m === null) {
+        this.done = true;
+        break;
+      }
+      starts.push(this.ctx.cpi.at(m.index));
+      // A non-global regex has one match; an empty match steps one unit on, as in `allMatches`.
+      if (!re.global) this.done = true;
+      else this.from = re.lastIndex + (m[0].length === 0 ? 1 : 0);
+    }
+    re.lastIndex = 0;
+  }
+
+  /** Whether there is at least one match. */
+  any(): boolean {
+    this.scanPast(Number.NEGATIVE_INFINITY);
+    return this.starts.length > 0;
+  }
+
+  /** Whether a match starts in [lo, hi] (code points). */
+  anyIn(lo: number, hi: number): boolean {
+    this.scanPast(hi);
+    return anyInRange(this.starts, lo, hi);
+  }
+}
+
 /**
  * Grounded-context check: keyword + context + a tool fact near the same keyword occurrence (≤ 500 code
  * points) earns the full points, keyword + a near fact half, keyword + a fact anywhere 20 %; no tool data at
@@ -105,9 +156,9 @@ export function groundedContext(
     facts = factsOf(ctx, spec.fallback);
     if (facts.length > 0) notes.push(`fallback_${spec.fallback}`);
   }
-  const contexts = spec.context ? spans(ctx, spec.context, 1024).map((s) => s.start) : [];
+  const contexts = spec.context ? new MatchStarts(spec.context, ctx, MAX_CONTEXT_MATCHES) : undefined;
   if (facts.length === 0) {
-    const structural = contexts.length > 0 ? C.tiers.structural : 0;
+    const structural = contexts?.any() ? C.tiers.structural : 0;
     return {
       points: round(max * structural, 4),
       max,
@@ -129,7 +180,7 @@ export function groundedContext(
       const hi = k.end + w;
       if (!anyInRange(at, lo, hi)) continue;
       near = true;
-      if (!full && spec.context && anyInRange(contexts, lo, hi)) full = true;
+      if (!full && contexts?.anyIn(lo, hi)) full = true;
       if (full) break;
     }
     if (near) proximate++;
@@ -154,9 +205,10 @@ function idPresent(lower: string, id: string): boolean {
   for (;;) {
     const i = lower.indexOf(needle, from);
     if (i < 0) return false;
-    const before = i > 0 ? lower[i - 1]! : '';
-    const after = lower[i + needle.length] ?? '';
-    if (!/[a-z0-9]/u.test(before) && !/[0-9]/u.test(after)) return true;
+    const before = i > 0 ? lower.charCodeAt(i - 1) : 0;
+    const after = lower.charCodeAt(i + needle.length); // NaN past the end
+    const letterOrDigit = (before >= 97 && before <= 122) || (before >= 48 && before <= 57);
+    if (!letterOrDigit && !(after >= 48 && after <= 57)) return true;
     from = i + 1;
   }
 }
@@ -228,9 +280,8 @@ export function dayStructure(ctx: ScoringContext, max: number): CompletenessDime
 /** Template detector: repeated 4-grams, few reasoning connectors, uniform line lengths. */
 export function templateMultiplier(ctx: ScoringContext, reasoningCount: number): number {
   const t = C.template;
-  const ids = wordIds(ctx.answer);
-  if (ids.length < t.minWords) return 1;
-  const unique = uniqueFourGrams(ids);
+  const { words, uniqueFourGrams: unique } = wordStats(ctx.answer);
+  if (words < t.minWords) return 1;
   const lengths = trimmedLineLengths(ctx.answer);
   let cv = 0.5;
   if (lengths.length >= 5) {
@@ -246,12 +297,34 @@ export function templateMultiplier(ctx: ScoringContext, reasoningCount: number):
   return Math.max(t.floor, p);
 }
 
-/** Reasoning connectors within 200 code points of a cited tool fact. */
-export function integratedReasoning(ctx: ScoringContext, connectors: readonly Span[]): number {
+/**
+ * Reasoning connectors within 200 code points of a cited tool fact, counted up to `enough` (all by default).
+ * Facts are located one by one, so the count can stop as soon as it reaches `enough` without locating the
+ * rest.
+ */
+export function integratedReasoning(
+  ctx: ScoringContext,
+  connectors: readonly Span[],
+  enough = Number.POSITIVE_INFINITY,
+): number {
   if (connectors.length === 0) return 0;
   const T = ctx.toolFacts;
-  const positions: number[] = [];
-  for (const p of T.pois) for (const at of ctx.locate(p, true)) positions.push(at);
+  const w = C.integrationWindow;
+  const counted = new Uint8Array(connectors.length);
+  let count = 0;
+  // Counts the connectors near one fact's positions; true once the count is enough.
+  const near = (positions: readonly number[]): boolean => {
+    if (positions.length === 0) return false;
+    for (let c = 0; c < connectors.length; c++) {
+      if (counted[c] === 1) continue;
+      const { start, end } = connectors[c]!;
+      if (!anyInRange(positions, start - w, end + w)) continue;
+      counted[c] = 1;
+      if (++count >= enough) return true;
+    }
+    return false;
+  };
+  for (const p of T.pois) if (near(ctx.locate(p, true))) return count;
   for (const list of [
     T.prices,
     T.distances,
@@ -261,12 +334,9 @@ export function integratedReasoning(ctx: ScoringContext, connectors: readonly Sp
     T.times,
     T.weather,
   ]) {
-    for (const f of list) for (const at of ctx.locate(f)) positions.push(at);
+    for (const f of list) if (near(ctx.locate(f))) return count;
   }
-  if (positions.length === 0) return 0;
-  positions.sort((a, b) => a - b);
-  const w = C.integrationWindow;
-  return connectors.filter((c) => anyInRange(positions, c.start - w, c.end + w)).length;
+  return count;
 }
 
 /** Completeness of the plan for its problem type. */
@@ -314,7 +384,7 @@ export function completeness(ctx: ScoringContext): CompletenessResult {
   if (template < 1) notes.push('template');
   let integration = 1;
   if (ctx.length > C.template.longTextLength) {
-    const integrated = integratedReasoning(ctx, connectors);
+    const integrated = integratedReasoning(ctx, connectors, C.integrationMinReasoning);
     if (integrated < C.integrationMinReasoning) {
       integration = C.integrationPenalty;
       notes.push('fact_integration');

@@ -16,80 +16,115 @@ function tableSize(n: number): number {
   return size;
 }
 
+/**
+ * Scratch buffers shared by all calls (the functions are synchronous and nothing escapes them): allocating
+ * and zeroing fresh typed arrays per answer cost as much as the hashing. A buffer grown past
+ * {@link MAX_RETAINED} entries serves its call only, so one huge answer does not pin memory.
+ */
+const MAX_RETAINED = 1 << 18;
+let wordScratch: Int32Array = new Int32Array(4 * 512);
+let idScratch: Int32Array = new Int32Array(4096);
+let gramScratch: Int32Array = new Int32Array(4096);
+
+/** A zeroed buffer of at least `n` entries: `current` when large enough, else a fresh one. */
+function zeroed(current: Int32Array, n: number): Int32Array {
+  if (current.length < n) return new Int32Array(tableSize(n / 2));
+  current.fill(0, 0, n);
+  return current;
+}
+
 /** Whether the code units [a, a + len) and [b, b + len) of `text` are equal. */
 function sameUnits(text: string, a: number, b: number, len: number): boolean {
   for (let k = 0; k < len; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
   return true;
 }
 
+/** Word count and distinct 4-gram share of a text (see {@link wordStats}). */
+export interface WordStats {
+  /** Words: runs of CJK, of Latin letters, of digits. */
+  words: number;
+  /** Distinct 4-grams of words / all 4-grams (1 with fewer than four words). */
+  uniqueFourGrams: number;
+}
+
+/** Slots of the word table: 4 entries each (start + 1, length, hash, id); start + 1 = 0 marks a free slot. */
+const WORD_SLOT = 4;
+
 /**
- * Word ids of a text: runs of CJK, of Latin letters, of digits, equal words sharing an id (first-seen order).
- * Words are hashed over their code units and compared in place, so no substring is allocated.
+ * Words of a text and the share of distinct word 4-grams. Words are hashed over their code units as they
+ * are scanned and deduplicated in an open-addressing table that compares candidates in place, so equal words
+ * share an id without any substring being allocated; 4-grams of ids are deduplicated the same way.
  */
-export function wordIds(text: string): Int32Array {
+export function wordStats(text: string): WordStats {
   const n = text.length;
-  // Word boundaries first: the count sizes the tables.
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const ids = idScratch.length >= n ? idScratch : new Int32Array(tableSize(n / 2));
+  let size = 512;
+  let mask = size - 1;
+  let table = zeroed(wordScratch, size * WORD_SLOT);
+  let words = 0;
+  let vocabulary = 0;
   let i = 0;
   while (i < n) {
-    const k = wordClass(text.charCodeAt(i));
+    const first = text.charCodeAt(i);
+    const k = wordClass(first);
     if (k === 0) {
       i++;
       continue;
     }
-    starts.push(i);
-    i++;
-    while (i < n && wordClass(text.charCodeAt(i)) === k) i++;
-    ends.push(i);
-  }
-  const count = starts.length;
-  const ids = new Int32Array(count);
-  const size = tableSize(count);
-  const mask = size - 1;
-  // Slot → 1 + index of the word that claimed it (0 = empty); the word's hash is kept for quick rejects.
-  const slots = new Int32Array(size);
-  const hashes = new Int32Array(size);
-  const slotId = new Int32Array(size);
-  let next = 0;
-  for (let w = 0; w < count; w++) {
-    const a = starts[w]!;
-    const len = ends[w]! - a;
-    let h = 0x811c9dc5;
-    for (let j = a; j < a + len; j++) h = Math.imul(h ^ text.charCodeAt(j), 0x01000193);
-    let s = (h ^ (h >>> 15)) & mask;
+    const a = i;
+    let h = Math.imul(0x811c9dc5 ^ first, 0x01000193);
+    for (i++; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (wordClass(c) !== k) break;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    const len = i - a;
+    let slot = (h ^ (h >>> 15)) & mask;
     for (;;) {
-      const owner = slots[s]!;
-      if (owner === 0) {
-        slots[s] = w + 1;
-        hashes[s] = h;
-        slotId[s] = next;
-        ids[w] = next++;
+      const o = slot * WORD_SLOT;
+      const start = table[o]! - 1;
+      if (start < 0) {
+        table[o] = a + 1;
+        table[o + 1] = len;
+        table[o + 2] = h;
+        table[o + 3] = vocabulary;
+        ids[words++] = vocabulary++;
         break;
       }
-      const o = owner - 1;
-      if (
-        hashes[s] === h &&
-        ends[o]! - starts[o]! === len &&
-        sameUnits(text, starts[o]!, a, len)
-      ) {
-        ids[w] = slotId[s]!;
+      if (table[o + 2] === h && table[o + 1] === len && sameUnits(text, start, a, len)) {
+        ids[words++] = table[o + 3]!;
         break;
       }
-      s = (s + 1) & mask;
+      slot = (slot + 1) & mask;
+    }
+    if (2 * vocabulary > size) {
+      // Half full: rehash into a table twice the size.
+      const old = table;
+      size *= 2;
+      mask = size - 1;
+      table = new Int32Array(size * WORD_SLOT);
+      for (let o = 0; o < old.length && o < (size / 2) * WORD_SLOT; o += WORD_SLOT) {
+        if (old[o] === 0) continue;
+        const oh = old[o + 2]!;
+        let s2 = (oh ^ (oh >>> 15)) & mask;
+        while (table[s2 * WORD_SLOT] !== 0) s2 = (s2 + 1) & mask;
+        table.set(old.subarray(o, o + WORD_SLOT), s2 * WORD_SLOT);
+      }
     }
   }
-  return ids;
+  if (table.length <= MAX_RETAINED) wordScratch = table;
+  if (ids.length <= MAX_RETAINED) idScratch = ids;
+  return { words, uniqueFourGrams: uniqueFourGrams(ids, words) };
 }
 
-/** Share of distinct 4-grams among all 4-grams of a word-id sequence (1 with fewer than four words). */
-export function uniqueFourGrams(ids: Int32Array): number {
-  const n = ids.length - 3;
+/** Share of distinct 4-grams among the 4-grams of the first `count` word ids. */
+function uniqueFourGrams(ids: Int32Array, count: number): number {
+  const n = count - 3;
   if (n <= 0) return 1;
   const size = tableSize(n);
   const mask = size - 1;
-  // Slot → 1 + position of the first 4-gram that claimed it (0 = empty); equal 4-grams compare id by id.
-  const slots = new Int32Array(size);
+  // Slot → 1 + position of the first 4-gram that claimed it (0 = free); candidates compare id by id.
+  const slots = zeroed(gramScratch, size);
   let distinct = 0;
   for (let i = 0; i < n; i++) {
     const a = ids[i]!;
@@ -113,6 +148,7 @@ export function uniqueFourGrams(ids: Int32Array): number {
       s = (s + 1) & mask;
     }
   }
+  if (slots.length <= MAX_RETAINED) gramScratch = slots;
   return distinct / n;
 }
 
