@@ -45,17 +45,48 @@ export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
   return prices;
 }
 
+/** UTF-16 end of the first `count` code points of `text` from `from` (a lone surrogate counts as one). */
+function codePointsEnd(text: string, from: number, count: number, limit: number): number {
+  let i = from;
+  for (let k = 0; k < count && i < limit; k++) {
+    const c = text.charCodeAt(i);
+    i +=
+      c >= 0xd800 && c <= 0xdbff && i + 1 < limit && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+        ? 2
+        : 1;
+  }
+  return i;
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Whether `name` may occur in the answer as given. Lower-casing maps each code point on its own (the final
+ * sigma aside, which changes under it), so a name it leaves unchanged and without surrogates (which could pair
+ * with a neighbour) occurs in the answer only if it occurs in the lower-cased answer, whose shared search
+ * index answers at once.
+ */
+function mayOccur(ctx: ScoringContext, name: string): boolean {
+  if (name.toLowerCase() !== name || SURROGATE.test(name)) return true;
+  return ctx.exact(name).length > 0;
+}
+
 /** Prices the answer states right after a tool POI's name that are more than 10 % off the tool's price. */
 function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
   let count = 0;
+  const text = ctx.answer;
   for (const [name, toolPrice] of toolPoiPrices(ctx)) {
-    for (const at of ctx.findInAnswer(name, 8)) {
-      const after = Array.from(
-        ctx.answer.slice(at + name.length, at + name.length + C.poiPriceWindow * 2),
-      )
-        .slice(0, C.poiPriceWindow)
-        .join('');
-      const m = ANSWER_PRICE.exec(after);
+    if (name === '' || !mayOccur(ctx, name)) continue;
+    // The first few sequential occurrences, as `findInAnswer(name, 8)` lists them, until one states a price.
+    let from = 0;
+    for (let seen = 0; seen < 8; seen++) {
+      const at = text.indexOf(name, from);
+      if (at < 0) break;
+      from = at + name.length;
+      // The window counts code points (at most twice as many UTF-16 units).
+      const start = at + name.length;
+      const limit = Math.min(text.length, start + C.poiPriceWindow * 2);
+      const m = ANSWER_PRICE.exec(text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit)));
       if (!m) continue;
       const stated = Number(asciiDigits(m[1]!));
       if (Math.abs(stated - toolPrice) / toolPrice > C.priceTolerance) {

@@ -3,8 +3,14 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits, round } from '../internal/text';
+import { close, derivedWith, ratioTable } from './internal-price-derived';
+import { unitTest } from './internal-price-text';
+
+export { isDerivedPrice } from './internal-price-derived';
 
 const C = SCORING_CONFIG.priceGrounding;
+const YUAN = 0x5143;
+const isClauseEnd = unitTest(C.clauseEnd);
 
 /** How one stated price was classified. */
 export type PriceClaimKind =
@@ -76,6 +82,11 @@ function digitOf(c: number): number {
   return -1;
 }
 
+/** Spaces allowed between an amount and its 元. */
+function isAmountSpace(c: number): boolean {
+  return c === 32 || c === 0x3000;
+}
+
 /**
  * Every number of a text (ASCII or full-width digits, one decimal part, ASCII thousands separators followed by
  * exactly three digits) with whether 元 follows after optional spaces. A single linear scan: this runs on
@@ -119,23 +130,43 @@ export function scanNumbers(text: string): NumberToken[] {
     }
     const end = i;
     let j = i;
-    while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 0x3000)) j++;
+    while (j < n && isAmountSpace(text.charCodeAt(j))) j++;
     const stamp =
       (isStampSeparator(text.charCodeAt(end)) && digitOf(text.charCodeAt(end + 1)) >= 0) ||
       (start > 0 &&
         isStampSeparator(text.charCodeAt(start - 1)) &&
         digitOf(text.charCodeAt(start - 2)) >= 0);
-    out.push({ index: start, end, value, yuan: text.charCodeAt(j) === 0x5143, stamp });
+    out.push({ index: start, end, value, yuan: text.charCodeAt(j) === YUAN, stamp });
+  }
+  return out;
+}
+
+/**
+ * The values of the `yuan` tokens of {@link scanNumbers}, in order, found from each 元 backwards: tool results
+ * are long and hold few amounts. A token never spans a character other than a digit, `,` or `.`, so scanning
+ * only the run of those characters before the 元 splits it exactly as a scan of the whole text does.
+ */
+function yuanAmounts(text: string): number[] {
+  const out: number[] = [];
+  for (let y = text.indexOf('元'); y >= 0; y = text.indexOf('元', y + 1)) {
+    let k = y;
+    while (k > 0 && isAmountSpace(text.charCodeAt(k - 1))) k--;
+    if (k === 0 || digitOf(text.charCodeAt(k - 1)) < 0) continue;
+    let r = k - 1;
+    for (;;) {
+      const c = text.charCodeAt(r - 1);
+      if (r === 0 || (digitOf(c) < 0 && c !== 44 && c !== 46)) break;
+      r--;
+    }
+    const run = scanNumbers(text.slice(r, y + 1));
+    const last = run[run.length - 1];
+    if (last?.yuan) out.push(last.value);
   }
   return out;
 }
 
 function parseAmount(raw: string): number {
   return Number(asciiDigits(raw).replace(/[,，]/gu, ''));
-}
-
-function close(a: number, b: number, tolerance: number): boolean {
-  return Math.abs(a - b) <= Math.max(C.absoluteTolerance, tolerance * Math.max(a, b));
 }
 
 /** Every amount followed by 元 in the tool results, and the POI record prices by POI name. */
@@ -151,9 +182,7 @@ function toolPrices(ctx: ScoringContext): {
   ctx.trace.forEach((entry, i) => {
     if (!entry.ok) return;
     const text = ctx.resultTexts[i] ?? '';
-    for (const t of scanNumbers(text)) {
-      if (!t.yuan) continue;
-      const v = t.value;
+    for (const v of yuanAmounts(text)) {
       all.add(v);
       if (entry.name === 'direction') taxi.add(v);
     }
@@ -202,52 +231,6 @@ function counts(ctx: ScoringContext, lineNumbers: readonly number[]): number[] {
   const out = new Set<number>([p.groupSize, p.numDays, Math.max(1, p.numDays - 1)]);
   for (const n of lineNumbers) if (Number.isInteger(n) && n > 0 && n <= C.maxCount) out.add(n);
   return [...out].filter((n) => n > 0);
-}
-
-/** Whether `v` is a sum of a contiguous run (≥ 2 terms) of `terms`. */
-function runSum(terms: readonly number[], v: number): boolean {
-  for (let i = 0; i < terms.length; i++) {
-    let s = terms[i]!;
-    for (let j = i + 1; j < terms.length; j++) {
-      s += terms[j]!;
-      if (close(s, v, C.derivedTolerance)) return true;
-    }
-  }
-  return false;
-}
-
-/** Whether `v` is a sum of 2 or 3 of `terms` (subtotals listed in any order). */
-function subsetSum(terms: readonly number[], v: number): boolean {
-  const n = terms.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const two = terms[i]! + terms[j]!;
-      if (close(two, v, C.derivedTolerance)) return true;
-      for (let k = j + 1; k < n; k++)
-        if (close(two + terms[k]!, v, C.derivedTolerance)) return true;
-    }
-  }
-  return false;
-}
-
-/** Whether `v` follows from grounded operands: a run sum, a product or split by a count, a difference. */
-export function isDerivedPrice(
-  v: number,
-  operands: readonly number[],
-  recent: readonly number[],
-  countList: readonly number[],
-): boolean {
-  if (runSum(operands, v) || runSum(recent, v) || subsetSum(recent, v)) return true;
-  const pool = [...operands, ...recent];
-  for (const a of pool) {
-    for (const k of countList) {
-      if (close(a * k, v, C.derivedTolerance) || close(a / k, v, C.derivedTolerance)) return true;
-      for (const m of countList) if (close(a * k * m, v, C.derivedTolerance)) return true;
-    }
-  }
-  for (const a of pool)
-    for (const b of pool) if (a > b && close(a - b, v, C.derivedTolerance)) return true;
-  return false;
 }
 
 /** Code-point positions of tool POIs that carry a record price, sorted. */
@@ -310,35 +293,39 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   const examples: string[] = [];
   let counted = 0;
   let ungrounded = 0;
-  let lineStart = 0;
   const text = ctx.answer;
-  for (const line of text.split('\n')) {
-    const lineFrom = lineStart;
-    lineStart += line.length + 1;
-    if (line.indexOf('元') < 0) continue;
-    const numbers = scanNumbers(line);
-    const countList = counts(
-      ctx,
-      numbers.filter((n) => !n.stamp).map((n) => n.value),
-    );
+  const tokens = scanNumbers(text);
+  let t = 0;
+  // Only lines holding a 元 state prices: jump from one such line to the next.
+  for (let y = text.indexOf('元'); y >= 0; ) {
+    const lineFrom = text.lastIndexOf('\n', y) + 1;
+    let lineEnd = text.indexOf('\n', y);
+    if (lineEnd < 0) lineEnd = text.length;
+    y = lineEnd < text.length ? text.indexOf('元', lineEnd + 1) : -1;
+    while (t < tokens.length && tokens[t]!.index < lineFrom) t++;
+    let u = t;
+    while (u < tokens.length && tokens[u]!.index < lineEnd) u++;
+    const numbers = tokens.slice(t, u);
+    t = u;
+    let countList: number[] | undefined;
+    let table: ReturnType<typeof ratioTable> | undefined;
     for (const m of numbers) {
       if (!m.yuan) continue;
       const v = m.value;
-      const before = line.slice(Math.max(0, m.index - C.labelWindow), m.index);
-      const yuanAt = line.indexOf('元', m.end);
-      const after = line.slice(yuanAt + 1, yuanAt + 4);
+      const before = text.slice(Math.max(lineFrom, m.index - C.labelWindow), m.index);
+      const yuanAt = text.indexOf('元', m.end);
+      const after = text.slice(yuanAt + 1, Math.min(yuanAt + 4, lineEnd));
       let kind: PriceClaimKind;
       const labelWord = C.poiLabel.exec(before)?.[1] ?? (C.perNight.test(after) ? '晚' : undefined);
-      const taxiLabelled = C.taxiLabel.test(before);
       const bound =
         labelWord !== undefined
-          ? nearestPoi(ctx, positions, labelOf(labelWord), lineFrom, line, m.index)
+          ? nearestPoi(ctx, positions, labelOf(labelWord), lineFrom, lineEnd, m.index)
           : undefined;
       if (bound) {
         kind = bound.values.some((p) => close(p, v, C.poiTolerance))
           ? 'bound_poi'
           : 'mismatched_poi';
-      } else if (taxiLabelled ? tool.taxi.has(v) : tool.all.has(v)) kind = 'tool';
+      } else if (C.taxiLabel.test(before) ? tool.taxi.has(v) : tool.all.has(v)) kind = 'tool';
       else if (C.differenceLabel.test(before) && tool.differences().has(v)) kind = 'tool';
       else if (user.has(v)) kind = 'user';
       else if (traced.has(v)) kind = 'derived';
@@ -348,7 +335,13 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
             (n) => !n.stamp && n.index < m.index && (traced.has(n.value) || user.has(n.value)),
           )
           .map((n) => n.value);
-        if (isDerivedPrice(v, operands, recent.slice(-C.subsetTerms), countList)) kind = 'derived';
+        countList ??= counts(
+          ctx,
+          numbers.filter((n) => !n.stamp).map((n) => n.value),
+        );
+        table ??= ratioTable(countList);
+        if (derivedWith(v, operands, recent.slice(-C.subsetTerms), countList, table))
+          kind = 'derived';
         else if (v % C.allocationStep === 0) kind = 'estimate';
         else kind = 'ungrounded';
       }
@@ -369,36 +362,42 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   return { counted, ungrounded, ratio: round(ratio, 4), multiplier, examples, claims };
 }
 
-/** Start and end (UTF-16, within the line) of the clause around `index`. */
-function clauseAround(line: string, index: number): [number, number] {
-  let from = index;
-  while (from > 0 && !C.clauseEnd.test(line[from - 1]!)) from--;
-  let to = index;
-  while (to < line.length && !C.clauseEnd.test(line[to]!)) to++;
-  return [from, to];
-}
-
 /**
  * The tool POI with a record price of the claim's kind named nearest to the price, in the same clause and
- * within the binding window, if any.
+ * within the binding window, if any. `positions` is sorted by start, so only the mentions from the clause
+ * start onwards are visited.
  */
 function nearestPoi(
   ctx: ScoringContext,
   positions: ReadonlyArray<{ at: number; end: number; poi: PoiPrice }>,
   label: PriceLabel,
   lineFrom: number,
-  line: string,
+  lineEnd: number,
   index: number,
 ): PoiPrice | undefined {
   if (positions.length === 0) return undefined;
-  const [from, to] = clauseAround(line, index);
-  const at = ctx.cpi.at(lineFrom + index);
-  const lo = ctx.cpi.at(lineFrom + from);
-  const hi = ctx.cpi.at(lineFrom + to);
+  const text = ctx.answer;
+  let from = index;
+  while (from > lineFrom && !isClauseEnd(text.charCodeAt(from - 1))) from--;
+  let to = index;
+  while (to < lineEnd && !isClauseEnd(text.charCodeAt(to))) to++;
+  const at = ctx.cpi.at(index);
+  const lo = ctx.cpi.at(from);
+  const hi = ctx.cpi.at(to);
+  let a = 0;
+  let b = positions.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (positions[mid]!.at < lo) a = mid + 1;
+    else b = mid;
+  }
   let best: PoiPrice | undefined;
   let bestDistance = C.bindWindow + 1;
-  for (const p of positions) {
-    if (p.at < lo || p.end > hi || !p.poi.labels.has(label)) continue;
+  for (let i = a; i < positions.length; i++) {
+    const p = positions[i]!;
+    // A mention ends after it starts: once one starts past the clause, all later ones end past it.
+    if (p.at > hi) break;
+    if (p.end > hi || !p.poi.labels.has(label)) continue;
     const d = p.end <= at ? at - p.end : p.at >= at ? p.at - at : 0;
     if (d < bestDistance) {
       bestDistance = d;
