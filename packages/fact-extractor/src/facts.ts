@@ -80,6 +80,23 @@ export function finalizeFacts(sets: FactSets): ExtractedFacts {
   };
 }
 
+/** A deep copy of `facts` (fresh arrays and claims). */
+export function copyFacts(facts: ExtractedFacts): ExtractedFacts {
+  return {
+    flights: facts.flights.slice(),
+    trains: facts.trains.slice(),
+    pois: facts.pois.slice(),
+    weather: facts.weather.slice(),
+    distances: facts.distances.slice(),
+    times: facts.times.slice(),
+    prices: facts.prices.slice(),
+    wind_info: facts.wind_info.slice(),
+    travel_durations: facts.travel_durations.slice(),
+    road_names: facts.road_names.slice(),
+    transport: facts.transport.map((c) => ({ ...c })),
+  };
+}
+
 /** Facts with every category empty. */
 export function emptyFacts(): ExtractedFacts {
   return finalizeFacts(createFactSets());

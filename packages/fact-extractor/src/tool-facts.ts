@@ -7,6 +7,7 @@ import {
   TOOL_PRICE_RANGE,
 } from './config';
 import {
+  copyFacts,
   createFactSets,
   FACT_CATEGORIES,
   finalizeFacts,
@@ -54,8 +55,8 @@ const TRAIN_ONLY = new Set<'flight' | 'train'>(['train']);
 export function extractToolFacts(
   trace: readonly ToolFactsEntry[] | null | undefined,
 ): ExtractedFacts {
-  const sets = createFactSets();
-  if (!Array.isArray(trace)) return finalizeFacts(sets);
+  if (!Array.isArray(trace)) return finalizeFacts(createFactSets());
+  const parts: ResultFacts[] = [];
   let clean: NameCleaner | undefined;
   for (const entry of trace as readonly unknown[]) {
     if (entry === null || typeof entry !== 'object') continue;
@@ -71,6 +72,13 @@ export function extractToolFacts(
       facts = resultFacts(kind, foldFullWidth(text), clean);
       cacheResultFacts(kind, text, facts);
     }
+    parts.push(facts);
+  }
+  // The same results in the same order (the scorer and the judge read one trace) merge to the same facts.
+  if (lastMerge !== undefined && sameParts(lastMerge.parts, parts))
+    return copyFacts(lastMerge.facts);
+  const sets = createFactSets();
+  for (const facts of parts) {
     // Merging in trace order keeps later results winning for the same id, as when reading them in turn.
     for (const [category, values] of facts.lists) {
       const set = sets[category];
@@ -78,7 +86,20 @@ export function extractToolFacts(
     }
     for (const c of facts.claims) mergeClaim(sets.transport, c.id, c.kind, c, 'later-wins');
   }
-  return finalizeFacts(sets);
+  const merged = finalizeFacts(sets);
+  // Callers own what they get: keep a copy.
+  lastMerge = { parts, facts: copyFacts(merged) };
+  return merged;
+}
+
+// The last merge, by the identity of its cached parts (a part is recomputed, as a new object, only after
+// leaving the cache, so equal identities mean equal facts).
+let lastMerge: { parts: readonly ResultFacts[]; facts: ExtractedFacts } | undefined;
+
+function sameParts(a: readonly ResultFacts[], b: readonly ResultFacts[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The kinds of tool results that carry facts (poi_search and around_search read alike). */
