@@ -28,6 +28,17 @@ export function createProblemSource(
     }
     // Map order is recency order: re-inserting marks the task as the most recently used.
     originals.set(taskId, original);
-    return Object.freeze(structuredClone(original));
+    return Object.freeze(copyData(original));
   };
+}
+
+/** A deep copy of JSON-like data (arrays, plain objects, primitives), keeping key order; getters are read. */
+function copyData<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => copyData(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) out[key] = copyData((value as Record<string, unknown>)[key]);
+    return out as T;
+  }
+  return value;
 }
