@@ -76,10 +76,12 @@ function addTransportTimes(text: string, ids: readonly IdHit[], sets: FactSets):
     // Times repeat (a schedule, then a summary): one that is in already needs no second look. Window starts
     // only grow, so the id cursor below stays right when times are skipped.
     if (sets.times.has(t.time)) continue;
-    const windowStart = Math.max(
-      backCodePoints(text, t.start, TRANSPORT_TIME_WINDOW),
-      text.lastIndexOf('\n', t.start - 1) + 1,
-    );
+    const lineStart = text.lastIndexOf('\n', t.start - 1) + 1;
+    // A line start at most that many units back is within that many code points: no need to count them.
+    const windowStart =
+      t.start - lineStart <= TRANSPORT_TIME_WINDOW
+        ? lineStart
+        : Math.max(backCodePoints(text, t.start, TRANSPORT_TIME_WINDOW), lineStart);
     while (idIndex < ids.length && (ids[idIndex]?.end ?? 0) <= windowStart) idIndex++;
     const idNear = idIndex < ids.length && (ids[idIndex]?.end ?? Infinity) <= t.start;
     if (

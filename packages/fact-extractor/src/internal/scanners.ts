@@ -425,17 +425,19 @@ function hasCode(chars: string, code: number): boolean {
 
 /** A set of name suffixes compiled for {@link scanSuffixNames}. */
 export interface SuffixSet {
-  /** This set's bit in the first-character table. */
+  /** This set's bit in {@link SUFFIX_ID_BITS}. */
   readonly bit: number;
-  /** The suffixes by the code of their first character, in priority order. */
-  readonly byFirst: ReadonlyMap<number, readonly string[]>;
+  /** The suffixes by the id of their first character, in priority order. */
+  readonly byFirstId: ReadonlyArray<readonly string[] | undefined>;
   /** Characters that may not follow a suffix (路线, 街道): such a match is skipped. */
   readonly notFollowedBy: Readonly<Record<string, string>> | undefined;
 }
 
-// For every UTF-16 unit, the bits of the suffix sets with a suffix starting with it, so a scan costs one table
-// read per character and looks at suffixes only where one can start.
-const SUFFIX_FIRST = new Uint8Array(0x10000);
+// Every character that starts a suffix of some set gets a small id (0: none), and each id the bits of the sets
+// with a suffix starting with it: a scan costs one table read per character and looks at suffixes only where
+// one can start.
+const SUFFIX_FIRST_ID = new Uint8Array(0x10000);
+const SUFFIX_ID_BITS: number[] = [0];
 let nextSuffixBit = 1;
 
 /**
@@ -446,19 +448,26 @@ export function suffixSet(
   words: readonly string[],
   notFollowedBy?: Readonly<Record<string, string>>,
 ): SuffixSet {
-  if (nextSuffixBit > 0x80) throw new Error('too many suffix sets');
+  if (nextSuffixBit > 0x40000000) throw new Error('too many suffix sets');
   const bit = nextSuffixBit;
-  nextSuffixBit <<= 1;
-  const byFirst = new Map<number, string[]>();
+  nextSuffixBit *= 2;
+  const byFirstId: Array<string[] | undefined> = [];
   for (const w of words) {
     if (w.length === 0) continue;
     const code = w.charCodeAt(0);
-    const list = byFirst.get(code);
-    if (list === undefined) byFirst.set(code, [w]);
+    let id = SUFFIX_FIRST_ID[code] ?? 0;
+    if (id === 0) {
+      if (SUFFIX_ID_BITS.length > 0xff) throw new Error('too many suffix characters');
+      id = SUFFIX_ID_BITS.push(0) - 1;
+      SUFFIX_FIRST_ID[code] = id;
+    }
+    SUFFIX_ID_BITS[id] = (SUFFIX_ID_BITS[id] ?? 0) | bit;
+    while (byFirstId.length <= id) byFirstId.push(undefined);
+    const list = byFirstId[id];
+    if (list === undefined) byFirstId[id] = [w];
     else list.push(w);
-    SUFFIX_FIRST[code] = (SUFFIX_FIRST[code] ?? 0) | bit;
   }
-  return { bit, byFirst, notFollowedBy };
+  return { bit, byFirstId, notFollowedBy };
 }
 
 /** Receives a name found by {@link scanSuffixNames}, with its UTF-16 span. */
@@ -474,17 +483,21 @@ class SuffixScan {
   private ps = -1;
   private pe = 0;
 
+  readonly bit: number;
+
   constructor(
     private readonly text: string,
-    readonly set: SuffixSet,
+    private readonly set: SuffixSet,
     private readonly minLength: number,
     private readonly onName: SuffixNameHandler,
-  ) {}
+  ) {
+    this.bit = set.bit;
+  }
 
-  /** Tries this set's suffixes starting at `i`, whose code is `code`. */
-  at(i: number, code: number): void {
+  /** Tries this set's suffixes starting at `i`, whose first-character id is `id`. */
+  at(i: number, id: number): void {
     if (i < this.from) return;
-    const list = this.set.byFirst.get(code);
+    const list = this.set.byFirstId[id];
     if (list === undefined) return;
     const text = this.text;
     for (const w of list) {
@@ -554,10 +567,14 @@ export function scanSuffixNames(
     states.push(new SuffixScan(text, set, minLength, onName));
   }
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (((SUFFIX_FIRST[code] ?? 0) & mask) === 0) continue;
-    for (const state of states)
-      if ((state.set.bit & (SUFFIX_FIRST[code] ?? 0)) !== 0) state.at(i, code);
+    const id = SUFFIX_FIRST_ID[text.charCodeAt(i)] ?? 0;
+    if (id === 0) continue;
+    const bits = (SUFFIX_ID_BITS[id] ?? 0) & mask;
+    if (bits === 0) continue;
+    for (let k = 0; k < states.length; k++) {
+      const state = states[k];
+      if (state !== undefined && (state.bit & bits) !== 0) state.at(i, id);
+    }
   }
   for (const state of states) state.finish();
 }
@@ -583,7 +600,23 @@ const PRICE_KEY_RE = new RegExp(
   `(?:${alternation(TOOL_PRICE_KEYS)})["']?[ \\t]{0,2}[：:=]?[ \\t]{0,2}["']?(?:约|大约)?[ \\t]{0,2}[¥￥]?${NUM}(?![\\d.])`,
   'gi',
 );
-const AMOUNT_RE = /^\d{1,9}(?:\.\d{1,2})?$/;
+
+/**
+ * Whether `text[start, end)`, made of digits and dots, is an amount: 1–9 digits, then optionally a dot and 1–2
+ * digits (`/^\d{1,9}(?:\.\d{1,2})?$/`, checked in place).
+ */
+function isAmount(text: string, start: number, end: number): boolean {
+  let dot = -1;
+  for (let k = start; k < end; k++) {
+    if (text.charCodeAt(k) !== 46) continue;
+    if (dot >= 0) return false;
+    dot = k;
+  }
+  if (dot < 0) return end - start <= 9;
+  const whole = dot - start;
+  const fraction = end - dot - 1;
+  return whole >= 1 && whole <= 9 && fraction >= 1 && fraction <= 2;
+}
 
 /**
  * Calls `onPrice(value, start)` for every `N元` / `N块` amount (with an optional 万 / 千 between, up to two
@@ -605,9 +638,9 @@ function scanYuan(text: string, onPrice: (value: number, start: number) => boole
     let k = at - 1;
     for (let n = 0; n < 2 && k >= 0 && isSpace(text.charCodeAt(k)); n++) k--;
     let mul = 1;
-    const unitChar = text[k];
-    if (unitChar === '万' || unitChar === '千') {
-      mul = unitChar === '万' ? 10_000 : 1_000;
+    const unit = text.charCodeAt(k);
+    if (unit === 0x4e07 /* 万 */ || unit === 0x5343 /* 千 */) {
+      mul = unit === 0x4e07 ? 10_000 : 1_000;
       k--;
       for (let n = 0; n < 2 && k >= 0 && isSpace(text.charCodeAt(k)); n++) k--;
     }
@@ -621,9 +654,8 @@ function scanYuan(text: string, onPrice: (value: number, start: number) => boole
     if (p === end) continue;
     const before = text.charCodeAt(p - 1);
     if (isDigit(before) || before === 46) continue;
-    const num = text.slice(p, end);
-    if (!AMOUNT_RE.test(num)) continue;
-    if (onPrice(Math.trunc(Number(num) * mul), p) === true) return;
+    if (!isAmount(text, p, end)) continue;
+    if (onPrice(Math.trunc(Number(text.slice(p, end)) * mul), p) === true) return;
   }
 }
 
@@ -729,14 +761,28 @@ export function cleanPoiName(raw: string, strict: boolean): string | null {
 /** {@link cleanPoiName} for one strictness, remembering its answers (names repeat within a text). */
 export type NameCleaner = (raw: string) => string | null;
 
-/** A fresh {@link NameCleaner}; keep one per text (or per trace) so memory stays bounded by the input. */
+// Cleaned names by raw name, one table per strictness: names recur within a text and across the answers and
+// tool results of a city. Bounded: the oldest entries go first; long raw names are not kept.
+const CLEAN_MEMO_ENTRIES = 4_096;
+const CLEAN_MEMO_MAX_NAME = 64;
+const cleanMemo = [new Map<string, string | null>(), new Map<string, string | null>()] as const;
+
+/** A {@link NameCleaner} for one strictness (cleaning is pure, so every cleaner shares one bounded memo). */
 export function createNameCleaner(strict: boolean): NameCleaner {
-  const memo = new Map<string, string | null>();
+  const memo = cleanMemo[strict ? 1 : 0];
   return (raw) => {
     let name = memo.get(raw);
     if (name === undefined) {
       name = cleanPoiName(raw, strict);
-      memo.set(raw, name);
+      if (raw.length <= CLEAN_MEMO_MAX_NAME) {
+        if (memo.size >= CLEAN_MEMO_ENTRIES) {
+          for (const oldest of memo.keys()) {
+            memo.delete(oldest);
+            break;
+          }
+        }
+        memo.set(raw, name);
+      }
     }
     return name;
   };

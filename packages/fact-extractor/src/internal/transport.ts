@@ -177,12 +177,20 @@ export function contextStatements(
   stopAtSentence: boolean,
 ): ClaimStatement[] {
   const out: ClaimStatement[] = [];
+  // Clauses repeat (a table row quoted again, a summary): each distinct clause is read once. Statements are
+  // read-only, so they may share the fields.
+  const read = new Map<string, ClaimStatement['fields']>();
   for (let i = 0; i < ids.length; i++) {
     const hit = ids[i];
     if (hit === undefined || !kinds.has(hit.kind)) continue;
     const nextStart = ids[i + 1]?.start ?? text.length;
-    const end = clauseEnd(text, hit.end, nextStart, window, stopAtSentence);
-    out.push({ id: hit.id, kind: hit.kind, fields: claimFromContext(text.slice(hit.end, end)) });
+    const ctx = text.slice(hit.end, clauseEnd(text, hit.end, nextStart, window, stopAtSentence));
+    let fields = read.get(ctx);
+    if (fields === undefined) {
+      fields = claimFromContext(ctx);
+      read.set(ctx, fields);
+    }
+    out.push({ id: hit.id, kind: hit.kind, fields });
   }
   return out;
 }
