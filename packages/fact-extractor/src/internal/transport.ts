@@ -135,6 +135,8 @@ export function claimFromContext(
   return out;
 }
 
+const CLAIM_FIELDS = ['price', 'departure', 'arrival'] as const;
+
 /** Adds (or merges) a claim for `id`. */
 export function mergeClaim(
   map: ClaimMap,
@@ -148,7 +150,7 @@ export function mergeClaim(
     map.set(id, { id, kind, ...fields });
     return;
   }
-  for (const key of ['price', 'departure', 'arrival'] as const) {
+  for (const key of CLAIM_FIELDS) {
     const v = fields[key];
     if (v === undefined) continue;
     if (mode === 'later-wins' || existing[key] === undefined)
