@@ -1,8 +1,9 @@
 // Completeness (0–25): whether the plan covers its type's dimensions, each grounded in tool facts.
 import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
-import type { ScoringContext } from '../context';
+import type { ScoringContext, Span } from '../context';
 import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
+import { MatchScanner, MatchStarts } from './internal-completeness-scan';
 import { trimmedLineLengths, wordStats } from './internal-completeness-template';
 
 const C = SCORING_CONFIG.completeness;
@@ -75,11 +76,6 @@ export function targetCount(rule: TargetRule | undefined, days: number): number 
   }
 }
 
-interface Span {
-  start: number;
-  end: number;
-}
-
 /** The first `limit` matches, from the scan shared with the other rules (up to 1024 matches per regex). */
 function spans(ctx: ScoringContext, re: RegExp, limit: number): readonly Span[] {
   const all = ctx.spans(re, SCORING_CONFIG.factContext.maxAnchors);
@@ -88,54 +84,6 @@ function spans(ctx: ScoringContext, re: RegExp, limit: number): readonly Span[] 
 
 /** Context matches examined per dimension. */
 const MAX_CONTEXT_MATCHES = Math.min(1024, SCORING_CONFIG.factContext.maxAnchors);
-
-/**
- * Code-point starts of the first `limit` sequential matches of a global regex in the lower-cased answer (as
- * `allMatches` finds them), scanned only as far as the questions asked need: the tier is often settled by
- * the first keyword, long before the end of the answer. No other rule reads the context regexes, so they
- * stay out of the context's shared span cache.
- */
-class MatchStarts {
-  private readonly starts: number[] = [];
-  private from = 0;
-  private done = false;
-
-  constructor(
-    private readonly re: RegExp,
-    private readonly ctx: ScoringContext,
-    private readonly limit: number,
-  ) {}
-
-  /** Scans on until a match starts after `hi`, the limit is reached or the text ends. */
-  private scanPast(hi: number): void {
-    const { re, starts } = this;
-    while (!this.done && (starts.length === 0 || starts[starts.length - 1]! <= hi)) {
-      re.lastIndex = this.from;
-      const m = starts.length < this.limit ? re.exec(this.ctx.lower) : null;
-      if (m === null) {
-        this.done = true;
-        break;
-      }
-      starts.push(this.ctx.cpi.at(m.index));
-      // A non-global regex has one match; an empty match steps one unit on, as in `allMatches`.
-      if (!re.global) this.done = true;
-      else this.from = re.lastIndex + (m[0].length === 0 ? 1 : 0);
-    }
-    re.lastIndex = 0;
-  }
-
-  /** Whether there is at least one match. */
-  any(): boolean {
-    this.scanPast(Number.NEGATIVE_INFINITY);
-    return this.starts.length > 0;
-  }
-
-  /** Whether a match starts in [lo, hi] (code points). */
-  anyIn(lo: number, hi: number): boolean {
-    this.scanPast(hi);
-    return anyInRange(this.starts, lo, hi);
-  }
-}
 
 /**
  * Grounded-context check: keyword + context + a tool fact near the same keyword occurrence (≤ 500 code
@@ -156,7 +104,9 @@ export function groundedContext(
     facts = factsOf(ctx, spec.fallback);
     if (facts.length > 0) notes.push(`fallback_${spec.fallback}`);
   }
-  const contexts = spec.context ? new MatchStarts(spec.context, ctx, MAX_CONTEXT_MATCHES) : undefined;
+  const contexts = spec.context
+    ? new MatchStarts(spec.context, ctx.lower, ctx.cpi, MAX_CONTEXT_MATCHES)
+    : undefined;
   if (facts.length === 0) {
     const structural = contexts?.any() ? C.tiers.structural : 0;
     return {
@@ -167,6 +117,9 @@ export function groundedContext(
     };
   }
   const w = C.proximity;
+  // Once this many facts are near a keyword (and the tier can rise no further) the score is settled, so the
+  // remaining facts need not be located.
+  const enough = Math.max(1, target);
   let present = 0;
   let proximate = 0;
   let full = false;
@@ -184,6 +137,7 @@ export function groundedContext(
       if (full) break;
     }
     if (near) proximate++;
+    if (proximate >= enough && (full || contexts === undefined)) break;
   }
   let share: number;
   let tier: string;
@@ -199,9 +153,13 @@ export function groundedContext(
 }
 
 /** Whether an id occurs with no letter or digit before it and no digit after it. */
-function idPresent(lower: string, id: string): boolean {
+function idPresent(ctx: ScoringContext, id: string): boolean {
+  // The context's cached exact search finds the first occurrence (or none) without a scan of its own.
+  const first = ctx.exact(id);
+  if (first.length === 0) return false;
+  const lower = ctx.lower;
   const needle = id.toLowerCase();
-  let from = 0;
+  let from = first[0]!;
   for (;;) {
     const i = lower.indexOf(needle, from);
     if (i < 0) return false;
@@ -225,7 +183,10 @@ export function verifiedContext(
     return { points: 0, max, tier: 'no_keyword', notes };
   const ids = spec.facts ? factsOf(ctx, spec.facts) : [];
   if (ids.length === 0) return { points: 0, max, tier: 'no_data', notes };
-  const present = ids.filter((f) => idPresent(ctx.lower, f.value)).length;
+  // Ids past the target add nothing, so the count stops there.
+  const enough = Math.max(1, target);
+  let present = 0;
+  for (const f of ids) if (idPresent(ctx, f.value) && ++present >= enough) break;
   if (present === 0) return { points: 0, max, tier: 'no_verified_id', notes };
   const quantity = target > 0 ? Math.max(C.verifiedFloor, Math.min(1, present / target)) : 1;
   if (quantity < 1) notes.push(`quantity_${present}/${target}`);
@@ -247,15 +208,53 @@ export function chineseNumeral(s: string): number | null {
   return t * 10 + o;
 }
 
+/** The number a run of digits spells, full-width digits folded (`Number(asciiDigits(s))`, without the fold when none). */
+function digitsValue(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xff10 && c <= 0xff19) return Number(asciiDigits(s));
+  }
+  return Number(s);
+}
+
+/** Number of capture groups of a regex. */
+function groupCount(re: RegExp): number {
+  return new RegExp(`${re.source}|`, re.flags.replace(/[gy]/g, '')).exec('')!.length - 1;
+}
+
+/**
+ * The three day-marker regexes as one alternation, so the answer is scanned once. The union finds exactly
+ * the matches of the three scans: a 第…天 marker holds only 第, spaces, numerals and 天 (no letter d) and an
+ * English marker no 第, so no marker can start inside another, and an Arabic and a Chinese marker never
+ * start at the same 第 (their numerals differ). The English marker's case-insensitivity leaves the other two
+ * unchanged: CJK characters, spaces and digits have no case variants.
+ */
+const DAY_MARKERS = (() => {
+  const parts = [C.dayArabic, C.dayChinese, C.dayEnglish];
+  const flags = `g${parts.some((r) => r.ignoreCase) ? 'i' : ''}u`;
+  const re = new RegExp(parts.map((r) => `(?:${r.source})`).join('|'), flags);
+  // Group of each part's day number (its first capture).
+  const groups: number[] = [];
+  let next = 1;
+  for (const r of parts) {
+    groups.push(next);
+    next += groupCount(r);
+  }
+  const [arabic, chinese, english] = groups as [number, number, number];
+  return { re, arabic, chinese, english };
+})();
+
 /** Distinct day numbers the plan mentions (第1天, 第一天, Day 1). */
 export function countDays(answer: string): number {
   const days = new Set<number>();
-  for (const m of allMatches(C.dayArabic, answer)) days.add(Number(asciiDigits(m[1]!)));
-  for (const m of allMatches(C.dayChinese, answer)) {
-    const n = chineseNumeral(m[1]!);
-    if (n !== null) days.add(n);
+  const { re, arabic, chinese, english } = DAY_MARKERS;
+  for (const m of allMatches(re, answer)) {
+    const numeral = m[chinese];
+    if (numeral !== undefined) {
+      const n = chineseNumeral(numeral);
+      if (n !== null) days.add(n);
+    } else days.add(digitsValue(m[arabic] ?? m[english]!));
   }
-  for (const m of allMatches(C.dayEnglish, answer)) days.add(Number(asciiDigits(m[1]!)));
   return days.size;
 }
 
@@ -339,6 +338,47 @@ export function integratedReasoning(
   return count;
 }
 
+/** What the reasoning connectors of an answer show (see {@link reasoningEvidence}). */
+interface ReasoningEvidence {
+  /** Connectors: exact below the template detector's `minReasoning`, at least that many otherwise. */
+  count: number;
+  /** Whether at least `integrationMinReasoning` connectors sit near a cited tool fact. */
+  integrated: boolean;
+}
+
+/**
+ * Reads the reasoning connectors only until both answers are known. Connectors are checked first against
+ * the POI positions (located already by the earlier rules), which usually settle the integration within a
+ * few connectors; when they do not, every connector is checked against every tool fact by
+ * {@link integratedReasoning}.
+ */
+function reasoningEvidence(ctx: ScoringContext, checkIntegration: boolean): ReasoningEvidence {
+  const scanner = new MatchScanner(C.reasoning, ctx.lower, ctx.cpi);
+  const needCount = C.template.minReasoning;
+  const needIntegrated = checkIntegration ? C.integrationMinReasoning : 0;
+  const pois: number[] = [];
+  if (checkIntegration) {
+    for (const p of ctx.toolFacts.pois) for (const at of ctx.locate(p, true)) pois.push(at);
+    pois.sort((a, b) => a - b);
+  }
+  const w = C.integrationWindow;
+  const seen: Span[] = [];
+  let integrated = 0;
+  while (seen.length < needCount || integrated < needIntegrated) {
+    const c = scanner.next();
+    if (c === undefined) {
+      // Every connector has been read.
+      const enough =
+        integrated >= needIntegrated ||
+        integratedReasoning(ctx, seen, needIntegrated) >= needIntegrated;
+      return { count: seen.length, integrated: enough };
+    }
+    seen.push(c);
+    if (integrated < needIntegrated && anyInRange(pois, c.start - w, c.end + w)) integrated++;
+  }
+  return { count: seen.length, integrated: true };
+}
+
 /** Completeness of the plan for its problem type. */
 export function completeness(ctx: ScoringContext): CompletenessResult {
   const type = ctx.problem.problemType;
@@ -376,19 +416,14 @@ export function completeness(ctx: ScoringContext): CompletenessResult {
     dimensions[spec.key] = result;
     raw += result.points;
   }
-  const connectors = allMatches(C.reasoning, ctx.lower).map((m) => ({
-    start: ctx.cpi.at(m.index),
-    end: ctx.cpi.at(m.index + m[0].length),
-  }));
-  const template = templateMultiplier(ctx, connectors.length);
+  const long = ctx.length > C.template.longTextLength;
+  const reasoning = reasoningEvidence(ctx, long);
+  const template = templateMultiplier(ctx, reasoning.count);
   if (template < 1) notes.push('template');
   let integration = 1;
-  if (ctx.length > C.template.longTextLength) {
-    const integrated = integratedReasoning(ctx, connectors, C.integrationMinReasoning);
-    if (integrated < C.integrationMinReasoning) {
-      integration = C.integrationPenalty;
-      notes.push('fact_integration');
-    }
+  if (long && !reasoning.integrated) {
+    integration = C.integrationPenalty;
+    notes.push('fact_integration');
   }
   const score = Math.min(25, round(raw * template * integration, 2));
   return {

@@ -170,6 +170,9 @@ function isTrimmed(c: number): boolean {
   );
 }
 
+/** Any UTF-16 surrogate. */
+const SURROGATE = /[\ud800-\udfff]/;
+
 /**
  * Code-point lengths of the trimmed non-empty lines of a text (lines split on `\n`), in order: the same
  * numbers as `cpLength(line.trim())` over `text.split('\n')`, surrogate pairs counting once.
@@ -177,6 +180,8 @@ function isTrimmed(c: number): boolean {
 export function trimmedLineLengths(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
+  // Without surrogates every code unit is a code point, so lengths need no per-character pass.
+  const surrogates = SURROGATE.test(text);
   let from = 0;
   while (from <= n) {
     let to = text.indexOf('\n', from);
@@ -187,7 +192,7 @@ export function trimmedLineLengths(text: string): number[] {
     while (e > s && isTrimmed(text.charCodeAt(e - 1))) e--;
     if (s < e) {
       let length = e - s;
-      for (let i = s; i < e - 1; i++) {
+      for (let i = s; surrogates && i < e - 1; i++) {
         const c = text.charCodeAt(i);
         if (c >= 0xd800 && c <= 0xdbff) {
           const d = text.charCodeAt(i + 1);
