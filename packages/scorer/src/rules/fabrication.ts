@@ -3,6 +3,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits } from '../internal/text';
 import type { TransportGrounding } from './hard-constraints';
+import { poiResultLines } from './internal-price-text';
 
 const C = SCORING_CONFIG.fabrication;
 
@@ -16,7 +17,6 @@ export interface FabricationResult {
   findings: string[];
 }
 
-const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
 const PRICE_LINE = /^\s*(?:门票|人均|房价|cost|票价)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)/iu;
 const ANSWER_PRICE =
   /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u;
@@ -24,24 +24,23 @@ const ANSWER_PRICE =
 /** POI name → price, from the POI tools' record lists. */
 export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
   const prices = new Map<string, number>();
-  ctx.trace.forEach((entry, i) => {
-    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
-    if (!entry.ok) return;
+  for (const lines of poiResultLines(ctx)) {
     let current: string | null = null;
-    for (const line of (ctx.resultTexts[i] ?? '').split('\n')) {
-      const name = POI_LINE.exec(line);
-      if (name) {
-        current = name[1]!;
+    for (const { name, line } of lines) {
+      if (name !== undefined) {
+        current = name;
         continue;
       }
+      // Only the first price line after a name counts.
+      if (current === null) continue;
       const price = PRICE_LINE.exec(line);
-      if (price && current !== null) {
+      if (price) {
         const value = Number(asciiDigits(price[1]!));
         if (value > 0 && !prices.has(current)) prices.set(current, value);
         current = null;
       }
     }
-  });
+  }
   return prices;
 }
 
@@ -86,7 +85,9 @@ function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
       // The window counts code points (at most twice as many UTF-16 units).
       const start = at + name.length;
       const limit = Math.min(text.length, start + C.poiPriceWindow * 2);
-      const m = ANSWER_PRICE.exec(text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit)));
+      const m = ANSWER_PRICE.exec(
+        text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit)),
+      );
       if (!m) continue;
       const stated = Number(asciiDigits(m[1]!));
       if (Math.abs(stated - toolPrice) / toolPrice > C.priceTolerance) {

@@ -2,6 +2,7 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { allMatches, round } from '../internal/text';
+import { unitTest } from './internal-price-text';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;
@@ -63,6 +64,42 @@ function forecasts(ctx: ScoringContext): Map<string, Forecast> {
   return out;
 }
 
+/**
+ * Both forms of the configured date pattern open with a decimal digit, so a match can only start at one:
+ * {@link datesOf} tries just those positions (the pattern's Unicode digit class costs about as much per
+ * character as the rest of the rule). A changed pattern may not, so any other pattern is scanned in full.
+ */
+const DIGIT_LED_DATE =
+  C.answerDate.source ===
+    String.raw`(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]` &&
+  C.answerDate.flags === 'gu';
+const DATE_AT = new RegExp(C.answerDate.source, 'uy');
+const DIGIT = /\p{Nd}/u;
+const isDigitUnit = unitTest(DIGIT);
+
+/** The first two matches of the date pattern in a line, as `allMatches(answerDate, line, 2)` finds them. */
+function datesOf(line: string): RegExpExecArray[] {
+  if (!DIGIT_LED_DATE) return allMatches(C.answerDate, line, 2);
+  const out: RegExpExecArray[] = [];
+  let i = 0;
+  while (i < line.length && out.length < 2) {
+    const c = line.charCodeAt(i);
+    // Like the global scan, step by code point; a pair is a digit only if its code point is one.
+    const pair = c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (pair ? DIGIT.test(line.slice(i, i + 2)) : isDigitUnit(c)) {
+      DATE_AT.lastIndex = i;
+      const m = DATE_AT.exec(line);
+      if (m) {
+        out.push(m);
+        i = DATE_AT.lastIndex;
+        continue;
+      }
+    }
+    i += pair ? 2 : 1;
+  }
+  return out;
+}
+
 /** Dated weather facts of the answer checked against that day's forecast: [checked, unsupported]. */
 function datedWeather(ctx: ScoringContext): [number, number] {
   const days = forecasts(ctx);
@@ -70,7 +107,7 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   let checked = 0;
   let unsupported = 0;
   for (const line of ctx.answer.split('\n')) {
-    const dates = allMatches(C.answerDate, line, 2);
+    const dates = datesOf(line);
     if (dates.length !== 1) continue;
     const m = dates[0]!;
     const day = days.get(dayKey(m[1] ?? m[3]!, m[2] ?? m[4]!));

@@ -13,16 +13,27 @@ export function close(a: number, b: number, tolerance: number): boolean {
 /** Relative slack on every bound: far above rounding error, far below any tolerance. */
 const SLACK = 1e-9;
 
-/**
- * The window [lo, hi] outside which `close(x, v, derivedTolerance)` is false for every x except +∞ (a
- * candidate that overflows is still checked), widened by {@link SLACK}.
- */
-function windowOf(v: number): [number, number] {
+/** Whether the window below can be computed (finite price, sane tolerances); else it is unbounded. */
+function bounded(v: number): boolean {
   const t = C.derivedTolerance;
+  return Number.isFinite(v) && t >= 0 && t < 1 && C.absoluteTolerance >= 0;
+}
+
+/**
+ * The low end of the window [lo, hi] outside which `close(x, v, derivedTolerance)` is false for every x
+ * except +∞ (a candidate that overflows is still checked), widened by {@link SLACK}.
+ */
+function windowLow(v: number): number {
   const a = C.absoluteTolerance;
-  if (!Number.isFinite(v) || !(t >= 0 && t < 1) || !(a >= 0)) return [-Infinity, Infinity];
-  const margin = SLACK * (1 + Math.abs(v) + a);
-  return [v - Math.max(a, t * v) - margin, Math.max(v + a, v / (1 - t)) + margin];
+  if (!bounded(v)) return -Infinity;
+  return v - Math.max(a, C.derivedTolerance * v) - SLACK * (1 + Math.abs(v) + a);
+}
+
+/** The high end of the window of {@link windowLow}. */
+function windowHigh(v: number): number {
+  const a = C.absoluteTolerance;
+  if (!bounded(v)) return Infinity;
+  return Math.max(v + a, v / (1 - C.derivedTolerance)) + SLACK * (1 + Math.abs(v) + a);
 }
 
 /** One candidate value: `close` on it, with the window checked first. */
@@ -112,15 +123,31 @@ function buildRatioTable(countList: readonly number[]): RatioTable | null {
   };
 }
 
+/** The last count list looked up and its table: consecutive lines usually share their counts. */
+let lastList: readonly number[] = [];
+let lastTable: RatioTable | null = null;
+
 /** The {@link RatioTable} of a count list, cached by its values (bounded: the oldest entry goes first). */
 export function ratioTable(countList: readonly number[]): RatioTable | null {
-  const key = countList.join(',');
+  if (
+    countList.length === lastList.length &&
+    countList.length > 0 &&
+    countList.every((k, i) => k === lastList[i])
+  )
+    return lastTable;
+  // Small whole counts (the usual case) key as one character each, anything else as decimal text.
+  const key = countList.every((k) => Number.isInteger(k) && k >= 1 && k <= 0xffff)
+    ? `c${String.fromCharCode(...countList)}`
+    : `j${countList.join(',')}`;
   let table = RATIO_TABLES.get(key);
   if (table === undefined) {
     table = buildRatioTable(countList);
-    if (RATIO_TABLES.size >= RATIO_TABLES_MAX) RATIO_TABLES.delete(RATIO_TABLES.keys().next().value!);
+    if (RATIO_TABLES.size >= RATIO_TABLES_MAX)
+      RATIO_TABLES.delete(RATIO_TABLES.keys().next().value!);
     RATIO_TABLES.set(key, table);
   }
+  lastList = countList.slice();
+  lastTable = table;
   return table;
 }
 
@@ -185,7 +212,8 @@ export function derivedWith(
   countList: readonly number[],
   table: RatioTable | null,
 ): boolean {
-  const [lo, hi] = windowOf(v);
+  const lo = windowLow(v);
+  const hi = windowHigh(v);
   if (runSum(operands, v, lo, hi) || runSum(recent, v, lo, hi) || subsetSum(recent, v, lo, hi))
     return true;
   const pool = operands.concat(recent);

@@ -4,7 +4,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits, round } from '../internal/text';
 import { close, derivedWith, ratioTable } from './internal-price-derived';
-import { unitTest } from './internal-price-text';
+import { poiResultLines, unitTest } from './internal-price-text';
 
 export { isDerivedPrice } from './internal-price-derived';
 
@@ -56,8 +56,6 @@ function labelOf(word: string): PriceLabel {
   return 'ticket';
 }
 
-const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
-
 /** A number found in a text: UTF-16 span, value, and whether 元 follows it (an amount). */
 export interface NumberToken {
   /** UTF-16 index of the first digit. */
@@ -87,10 +85,60 @@ function isAmountSpace(c: number): boolean {
   return c === 32 || c === 0x3000;
 }
 
+/** UTF-16 index after the number {@link readNumber} read last (a second result, without allocating). */
+let readEnd = 0;
+
 /**
- * Every number of a text (ASCII or full-width digits, one decimal part, ASCII thousands separators followed by
- * exactly three digits) with whether 元 follows after optional spaces. A single linear scan: this runs on
- * every line of every answer and on every tool result.
+ * The number whose first digit is at `start`: ASCII or full-width digits, ASCII thousands separators followed
+ * by exactly three digits, one decimal part. Sets {@link readEnd}.
+ */
+function readNumber(text: string, start: number): number {
+  const n = text.length;
+  let i = start;
+  let value = 0;
+  for (;;) {
+    for (let d = digitOf(text.charCodeAt(i)); i < n && d >= 0; d = digitOf(text.charCodeAt(++i)))
+      value = value * 10 + d;
+    if (
+      text.charCodeAt(i) === 44 &&
+      digitOf(text.charCodeAt(i + 1)) >= 0 &&
+      digitOf(text.charCodeAt(i + 2)) >= 0 &&
+      digitOf(text.charCodeAt(i + 3)) >= 0 &&
+      digitOf(text.charCodeAt(i + 4)) < 0
+    ) {
+      i++;
+      continue;
+    }
+    break;
+  }
+  if (text.charCodeAt(i) === 46 && digitOf(text.charCodeAt(i + 1)) >= 0) {
+    const whole = value;
+    let fraction = 0;
+    let places = 0;
+    let scale = 0.1;
+    i++;
+    for (let d = digitOf(text.charCodeAt(i)); i < n && d >= 0; d = digitOf(text.charCodeAt(++i))) {
+      value += d * scale;
+      scale /= 10;
+      fraction = fraction * 10 + d;
+      places++;
+    }
+    // The sum above is within 1e-9 of the written decimal when the whole part is below 10⁶ and there are at
+    // most 6 places, so rounding it to 6 places gives exactly that decimal, which one division by a power
+    // of ten rounds the same way as parsing it; toFixed is slow.
+    value =
+      places <= 6 && whole < 1e6
+        ? (whole * 10 ** places + fraction) / 10 ** places
+        : Number(value.toFixed(6));
+  }
+  readEnd = i;
+  return value;
+}
+
+/**
+ * Every number of a text (ASCII or full-width digits, one decimal part, ASCII thousands separators followed
+ * by exactly three digits) with whether 元 follows after optional spaces. A single linear scan: this runs on
+ * every answer and on the user's request.
  */
 export function scanNumbers(text: string): NumberToken[] {
   const out: NumberToken[] = [];
@@ -102,34 +150,10 @@ export function scanNumbers(text: string): NumberToken[] {
       continue;
     }
     const start = i;
-    let value = 0;
-    for (;;) {
-      while (i < n && digitOf(text.charCodeAt(i)) >= 0)
-        value = value * 10 + digitOf(text.charCodeAt(i++));
-      const sep = text.charCodeAt(i);
-      if (
-        sep === 44 &&
-        digitOf(text.charCodeAt(i + 1)) >= 0 &&
-        digitOf(text.charCodeAt(i + 2)) >= 0 &&
-        digitOf(text.charCodeAt(i + 3)) >= 0 &&
-        digitOf(text.charCodeAt(i + 4)) < 0
-      ) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    if (text.charCodeAt(i) === 46 && digitOf(text.charCodeAt(i + 1)) >= 0) {
-      let scale = 0.1;
-      i++;
-      while (i < n && digitOf(text.charCodeAt(i)) >= 0) {
-        value += digitOf(text.charCodeAt(i++)) * scale;
-        scale /= 10;
-      }
-      value = Number(value.toFixed(6));
-    }
-    const end = i;
-    let j = i;
+    const value = readNumber(text, start);
+    const end = readEnd;
+    i = end;
+    let j = end;
     while (j < n && isAmountSpace(text.charCodeAt(j))) j++;
     const stamp =
       (isStampSeparator(text.charCodeAt(end)) && digitOf(text.charCodeAt(end + 1)) >= 0) ||
@@ -143,8 +167,9 @@ export function scanNumbers(text: string): NumberToken[] {
 
 /**
  * The values of the `yuan` tokens of {@link scanNumbers}, in order, found from each 元 backwards: tool results
- * are long and hold few amounts. A token never spans a character other than a digit, `,` or `.`, so scanning
- * only the run of those characters before the 元 splits it exactly as a scan of the whole text does.
+ * are long and hold few amounts. A token never spans a character other than a digit, `,` or `.`, so reading
+ * the run of those characters before the 元 from its start splits it as a scan of the whole text does; the
+ * amount is the number that ends where the spaces before the 元 begin.
  */
 function yuanAmounts(text: string): number[] {
   const out: number[] = [];
@@ -152,15 +177,21 @@ function yuanAmounts(text: string): number[] {
     let k = y;
     while (k > 0 && isAmountSpace(text.charCodeAt(k - 1))) k--;
     if (k === 0 || digitOf(text.charCodeAt(k - 1)) < 0) continue;
-    let r = k - 1;
+    let i = k - 1;
     for (;;) {
-      const c = text.charCodeAt(r - 1);
-      if (r === 0 || (digitOf(c) < 0 && c !== 44 && c !== 46)) break;
-      r--;
+      const c = text.charCodeAt(i - 1);
+      if (i === 0 || (digitOf(c) < 0 && c !== 44 && c !== 46)) break;
+      i--;
     }
-    const run = scanNumbers(text.slice(r, y + 1));
-    const last = run[run.length - 1];
-    if (last?.yuan) out.push(last.value);
+    while (i < k) {
+      if (digitOf(text.charCodeAt(i)) < 0) {
+        i++;
+        continue;
+      }
+      const value = readNumber(text, i);
+      i = readEnd;
+      if (i === k) out.push(value);
+    }
   }
   return out;
 }
@@ -186,23 +217,24 @@ function toolPrices(ctx: ScoringContext): {
       all.add(v);
       if (entry.name === 'direction') taxi.add(v);
     }
-    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
+  });
+  for (const lines of poiResultLines(ctx)) {
     let current: PoiPrice | undefined;
-    for (const line of text.split('\n')) {
-      const name = POI_LINE.exec(line);
-      if (name) {
-        const key = name[1]!;
-        current = pois.get(key) ?? { name: key, values: [], labels: new Set() };
-        pois.set(key, current);
+    for (const { name, line } of lines) {
+      if (name !== undefined) {
+        current = pois.get(name) ?? { name, values: [], labels: new Set() };
+        pois.set(name, current);
         continue;
       }
+      // Price lines before the first name belong to no POI.
+      if (!current) continue;
       const price = C.poiRecordPrice.exec(line);
-      if (price && current) {
+      if (price) {
         current.labels.add(labelOf(price[1]!));
         current.values.push(parseAmount(price[2]!));
       }
     }
-  });
+  }
   for (const [k, p] of pois) if (p.values.length === 0) pois.delete(k);
   let diffs: Set<number> | undefined;
   const differences = (): Set<number> => {
@@ -226,11 +258,18 @@ function userNumbers(ctx: ScoringContext): Set<number> {
 }
 
 /** Small counts a plan multiplies or divides by: people, days, nights, rooms. */
-function counts(ctx: ScoringContext, lineNumbers: readonly number[]): number[] {
+function counts(ctx: ScoringContext, lineNumbers: readonly NumberToken[]): number[] {
   const p = ctx.problem;
-  const out = new Set<number>([p.groupSize, p.numDays, Math.max(1, p.numDays - 1)]);
-  for (const n of lineNumbers) if (Number.isInteger(n) && n > 0 && n <= C.maxCount) out.add(n);
-  return [...out].filter((n) => n > 0);
+  // A short list deduplicated in first-seen order, as a Set would be.
+  const out: number[] = [];
+  for (const n of [p.groupSize, p.numDays, Math.max(1, p.numDays - 1)])
+    if (!out.includes(n)) out.push(n);
+  for (const t of lineNumbers) {
+    const n = t.value;
+    if (!t.stamp && Number.isInteger(n) && n > 0 && n <= C.maxCount && !out.includes(n))
+      out.push(n);
+  }
+  return out.filter((n) => n > 0);
 }
 
 /** Code-point positions of tool POIs that carry a record price, sorted. */
@@ -297,7 +336,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   const tokens = scanNumbers(text);
   let t = 0;
   // Only lines holding a 元 state prices: jump from one such line to the next.
-  for (let y = text.indexOf('元'); y >= 0; ) {
+  for (let y = text.indexOf('元'); y >= 0;) {
     const lineFrom = text.lastIndexOf('\n', y) + 1;
     let lineEnd = text.indexOf('\n', y);
     if (lineEnd < 0) lineEnd = text.length;
@@ -330,15 +369,12 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
       else if (user.has(v)) kind = 'user';
       else if (traced.has(v)) kind = 'derived';
       else {
-        const operands = numbers
-          .filter(
-            (n) => !n.stamp && n.index < m.index && (traced.has(n.value) || user.has(n.value)),
-          )
-          .map((n) => n.value);
-        countList ??= counts(
-          ctx,
-          numbers.filter((n) => !n.stamp).map((n) => n.value),
-        );
+        const operands: number[] = [];
+        for (const n of numbers) {
+          if (n.index >= m.index) break;
+          if (!n.stamp && (traced.has(n.value) || user.has(n.value))) operands.push(n.value);
+        }
+        countList ??= counts(ctx, numbers);
         table ??= ratioTable(countList);
         if (derivedWith(v, operands, recent.slice(-C.subsetTerms), countList, table))
           kind = 'derived';
