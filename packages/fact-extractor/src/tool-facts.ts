@@ -74,7 +74,7 @@ export function extractToolFacts(
     }
     parts.push(facts);
   }
-  // The same results in the same order (the scorer and the judge read one trace) merge to the same facts.
+  // The same results in the same order (the scorer and the audit read one trace) merge to the same facts.
   if (lastMerge !== undefined && sameParts(lastMerge.parts, parts))
     return copyFacts(lastMerge.facts);
   const sets = createFactSets();
@@ -143,8 +143,8 @@ function resultFacts(kind: ToolKind, text: string, clean: NameCleaner): ResultFa
   return Object.freeze({ lists: Object.freeze(lists), claims: Object.freeze(claims) });
 }
 
-// Tool results recur: across the steps of an episode (each step's trace repeats the earlier calls) and
-// between the scorer and the judge. Their facts are kept in a small LRU keyed by the result text, bounded in
+// Tool results recur: the scorer and the audit read the same trace, and the same searches come back across
+// the episodes of a task. Their facts are kept in a small LRU keyed by the result text, bounded in
 // entries and in characters held.
 const CACHE_MAX_ENTRIES = 512;
 const CACHE_MAX_CHARS = 4_000_000;
