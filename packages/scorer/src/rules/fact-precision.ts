@@ -65,9 +65,10 @@ function forecasts(ctx: ScoringContext): Map<string, Forecast> {
 }
 
 /**
- * Both forms of the configured date pattern open with a decimal digit, so a match can only start at one:
- * {@link datesOf} tries just those positions (the pattern's Unicode digit class costs about as much per
- * character as the rest of the rule). A changed pattern may not, so any other pattern is scanned in full.
+ * The configured date pattern, whose forms are 19xx / 20xx (ASCII) then digits and separators, or one or two
+ * digits then 月: a match can only start at a digit that opens 19 or 20 or has a 月 within the next four
+ * UTF-16 units. {@link datesOf} tries just those positions (the pattern's Unicode digit class costs more per
+ * character than the rest of the rule). Any other pattern is scanned in full.
  */
 const DIGIT_LED_DATE =
   C.answerDate.source ===
@@ -77,25 +78,38 @@ const DATE_AT = new RegExp(C.answerDate.source, 'uy');
 const DIGIT = /\p{Nd}/u;
 const isDigitUnit = unitTest(DIGIT);
 
+/** Whether a digit (one code unit, or a surrogate pair whose code point is one) starts at `i`. */
+function digitAt(line: string, i: number): boolean {
+  const c = line.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00)
+    return DIGIT.test(line.slice(i, i + 2));
+  return isDigitUnit(c);
+}
+
 /** The first two matches of the date pattern in a line, as `allMatches(answerDate, line, 2)` finds them. */
 function datesOf(line: string): RegExpExecArray[] {
   if (!DIGIT_LED_DATE) return allMatches(C.answerDate, line, 2);
+  // Where a date can start (see DIGIT_LED_DATE): up to four units before a 月, or at 19 / 20.
+  const starts: number[] = [];
+  for (let m = line.indexOf('月'); m >= 0; m = line.indexOf('月', m + 1))
+    for (let p = Math.max(0, m - 4); p < m; p++) starts.push(p);
+  for (const year of ['19', '20'])
+    for (let p = line.indexOf(year); p >= 0; p = line.indexOf(year, p + 1)) starts.push(p);
   const out: RegExpExecArray[] = [];
-  let i = 0;
-  while (i < line.length && out.length < 2) {
-    const c = line.charCodeAt(i);
-    // Like the global scan, step by code point; a pair is a digit only if its code point is one.
-    const pair = c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-    if (pair ? DIGIT.test(line.slice(i, i + 2)) : isDigitUnit(c)) {
-      DATE_AT.lastIndex = i;
-      const m = DATE_AT.exec(line);
-      if (m) {
-        out.push(m);
-        i = DATE_AT.lastIndex;
-        continue;
-      }
+  if (starts.length === 0) return out;
+  starts.sort((a, b) => a - b);
+  // The global scan resumes after each match, so positions inside a match are never tried.
+  let from = 0;
+  for (const p of starts) {
+    if (p < from || !digitAt(line, p)) continue;
+    DATE_AT.lastIndex = p;
+    const m = DATE_AT.exec(line);
+    from = p + 1;
+    if (m) {
+      out.push(m);
+      if (out.length === 2) break;
+      from = DATE_AT.lastIndex;
     }
-    i += pair ? 2 : 1;
   }
   return out;
 }
