@@ -100,11 +100,37 @@ export function callArguments(call: StepCall): Record<string, unknown> | null {
   }
 }
 
-/** Identity of a call for repeat detection: tool name + canonical JSON of the parsed arguments. */
+/**
+ * Identity of a call for repeat detection: tool name + canonical JSON of the parsed arguments. Keys are
+ * remembered per call object (every later step of an episode asks again for the earlier calls' keys) and
+ * recomputed when the object's name, raw arguments or arguments object changed; an arguments object edited
+ * in place after a call was scored is not noticed, so pass calls as the immutable records they are.
+ */
 export function callKey(call: StepCall): string {
+  const known = CALL_KEYS.get(call);
+  if (
+    known !== undefined &&
+    known.name === call.name &&
+    known.rawArguments === call.rawArguments &&
+    known.args === call.arguments
+  )
+    return known.key;
   const args = callArguments(call);
-  return `${call.name}\u0000${args === null ? `raw:${call.rawArguments ?? ''}` : canonicalJson(args)}`;
+  const key = `${call.name}\u0000${args === null ? `raw:${call.rawArguments ?? ''}` : canonicalJson(args)}`;
+  CALL_KEYS.set(call, {
+    name: call.name,
+    rawArguments: call.rawArguments,
+    args: call.arguments,
+    key,
+  });
+  return key;
 }
+
+/** Keys of recent call objects (weakly held: they go with the episode). */
+const CALL_KEYS = new WeakMap<
+  StepCall,
+  { name: string; rawArguments: string | undefined; args: unknown; key: string }
+>();
 
 function isTool(name: string): name is ToolName {
   return (TOOL_NAMES as readonly string[]).includes(name);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  callKey,
   STEP_REWARD_EPISODE_CAP,
   capStepRewards,
   stepReward,
@@ -225,5 +226,22 @@ describe('stepReward: anti-farming', () => {
   it('capStepRewards clips a reward sequence at the cap', () => {
     expect(capStepRewards([1, 1, 1, 0.8, 0.9], 4)).toEqual([1, 1, 1, 0.8, 0.2]);
     expect(capStepRewards([2, -1], 7)).toEqual([1, 0]);
+  });
+});
+
+describe('callKey', () => {
+  it('is the tool name plus canonical arguments, and follows a call object whose fields are replaced', () => {
+    const call: { name: string; arguments: Record<string, unknown>; rawArguments?: string } = {
+      name: 'weather',
+      arguments: { city: '杭州', extensions: 'all' },
+    };
+    const first = callKey(call);
+    expect(first).toBe(callKey({ name: 'weather', arguments: { extensions: 'all', city: '杭州' } }));
+    expect(callKey(call)).toBe(first);
+    call.arguments = { city: '苏州' };
+    expect(callKey(call)).not.toBe(first);
+    expect(callKey(call)).toBe(callKey({ name: 'weather', arguments: { city: '苏州' } }));
+    call.name = 'poi_search';
+    expect(callKey(call).startsWith('poi_search')).toBe(true);
   });
 });
