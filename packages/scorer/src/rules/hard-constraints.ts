@@ -1,10 +1,48 @@
 // The hard constraints: threshold checks whose failure multiplies the total.
-import type { HardConstraintResult, ToolName, ToolTraceEntry } from '@navworld/core-types';
+import type {
+  HardConstraintResult,
+  ToolName,
+  ToolTraceEntry,
+  TransportClaim,
+} from '@navworld/core-types';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { matches, round } from '../internal/text';
 
 const C = SCORING_CONFIG;
+
+/** `round(x, 4)` without the decimal round trip for whole numbers (rates are often exactly 0 or 1). */
+function round4(x: number): number {
+  return Number.isInteger(x) ? x + 0 : round(x, 4); // + 0 turns -0 into 0, as round does
+}
+
+/**
+ * Lookups (× list length) up to which scanning a list beats building a set or map for it: an answer
+ * usually names a couple of the tools' dozens of transport ids.
+ */
+const SCAN_LIMIT = 512;
+
+/** Membership test for `lookups` queries on a list: a scan when few, a set when many. */
+function membership(list: readonly string[], lookups: number): (x: string) => boolean {
+  if (list.length * lookups <= SCAN_LIMIT) return (x) => list.includes(x);
+  const set = new Set(list);
+  return (x) => set.has(x);
+}
+
+/** The last tool claim of each id (a later claim replaces an earlier one), for `lookups` queries. */
+function claimsById(
+  claims: readonly TransportClaim[],
+  lookups: number,
+): (id: string) => TransportClaim | undefined {
+  if (claims.length * lookups > SCAN_LIMIT) {
+    const map = new Map(claims.map((c) => [c.id, c]));
+    return (id) => map.get(id);
+  }
+  return (id) => {
+    for (let i = claims.length - 1; i >= 0; i--) if (claims[i]!.id === id) return claims[i];
+    return undefined;
+  };
+}
 
 function pass(details: Record<string, unknown> = {}): HardConstraintResult {
   return { passed: true, multiplier: 1, details };
@@ -68,7 +106,7 @@ export function requiredToolsCalled(ctx: ScoringContext): HardConstraintResult {
   const missing = required.filter((t) => !ctx.called.has(t));
   const coverage = requiredCoverage(ctx);
   const details = {
-    coverage: round(coverage, 4),
+    coverage: round4(coverage),
     threshold: C.requiredTools.coverageThreshold,
     missing,
   };
@@ -154,24 +192,25 @@ export function verifyTransport(ctx: ScoringContext): TransportGrounding {
   if (!ctx.transportType) return g;
   const T = ctx.toolFacts;
   const O = ctx.answerFacts;
-  const toolClaims = new Map(T.transport.map((c) => [c.id, c]));
-  const kinds: Array<{ ids: readonly string[]; tool: ToolName; known: ReadonlySet<string> }> = [
-    { ids: O.flights, tool: 'search_flights', known: new Set(T.flights) },
-    { ids: O.trains, tool: 'search_train_tickets', known: new Set(T.trains) },
+  const toolClaim = claimsById(T.transport, O.transport.length);
+  const kinds: Array<{ ids: readonly string[]; tool: ToolName; known: readonly string[] }> = [
+    { ids: O.flights, tool: 'search_flights', known: T.flights },
+    { ids: O.trains, tool: 'search_train_tickets', known: T.trains },
   ];
   const unverifiableIds = new Set<string>();
   for (const { ids, tool, known } of kinds) {
+    const isKnown = membership(known, ids.length);
     for (const id of ids) {
-      if (ctx.called.has(tool) && known.size === 0) {
+      if (ctx.called.has(tool) && known.length === 0) {
         g.ids.unverifiable.push(id);
         unverifiableIds.add(id);
-      } else if (known.has(id)) g.ids.verified.push(id);
+      } else if (isKnown(id)) g.ids.verified.push(id);
       else g.ids.fabricated.push(id);
     }
   }
   const tol = C.transport.priceTolerance;
   for (const claim of O.transport) {
-    const tool = toolClaims.get(claim.id);
+    const tool = toolClaim(claim.id);
     const unverifiable = unverifiableIds.has(claim.id);
     if (claim.price !== undefined) {
       const label = `${claim.id}: ${claim.price}`;
@@ -226,10 +265,10 @@ export function transportGrounded(
     total: g.total,
     verified: g.verified,
     unverified: g.unverified,
-    fabricationRatio: round(g.fabricationRatio, 4),
-    idRate: round(idRate, 4),
-    priceRate: round(priceRate, 4),
-    timeRate: round(timeRate, 4),
+    fabricationRatio: round4(g.fabricationRatio),
+    idRate: round4(idRate),
+    priceRate: round4(priceRate),
+    timeRate: round4(timeRate),
     ids: g.ids,
     prices: g.prices,
     times: g.times,
@@ -276,8 +315,8 @@ export function toolQuality(ctx: ScoringContext, coverage: number): HardConstrai
   const validity = validityRatio(ctx.trace);
   const q = C.toolQuality;
   const details = {
-    coverage: round(coverage, 4),
-    validity: round(validity, 4),
+    coverage: round4(coverage),
+    validity: round4(validity),
     minCoverage: q.minCoverage,
     minValidity: q.minValidity,
   };
@@ -294,6 +333,6 @@ export function toolInfoUsed(ctx: ScoringContext, ic: number): HardConstraintRes
   const multiplier = ctx.transportType
     ? C.hardConstraintPenalties.tool_info_used_transport
     : C.hardConstraintPenalties.tool_info_used_other;
-  const details = { infoConsistency: round(ic, 4), threshold };
+  const details = { infoConsistency: round4(ic), threshold };
   return ic >= threshold ? pass(details) : fail(multiplier, details);
 }
