@@ -1,7 +1,10 @@
 // Benchmark: one episode's extraction work — a 15-call trace, and the answer facts and plan of a 6,000-character
 // plan. Target: median ≤ 0.3 ms. Iterations alternate between two different plans, so the analysis shared by
 // extractAnswerFacts and parsePlan is computed once per episode, as when scoring, and never reused across
-// iterations.
+// iterations. Tool results are measured two ways: fresh (every iteration's 15 results were never seen before,
+// so the per-result fact cache cannot help) and recurring (the same results every time, as for the rollouts of
+// one task, where the cache answers).
+import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
 import { extractAnswerFacts, extractToolFacts, parsePlan } from '../src/index';
 import { entry, fixture } from './helpers';
@@ -24,6 +27,17 @@ const trace = [
   entry('search_train_tickets', fixture('offline-trains.txt').replace(/北京南站/g, '北京西站')),
 ];
 
+/** More distinct traces than the result cache holds (512 results): every lookup misses. */
+const freshTraces: ToolTraceEntry[][] = Array.from({ length: 256 }, (_, k) =>
+  trace.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` })),
+);
+let freshTurn = 0;
+/** The next fresh trace, cycling through {@link freshTraces}. */
+function nextFreshTrace(): ToolTraceEntry[] {
+  freshTurn = (freshTurn + 1) % freshTraces.length;
+  return freshTraces[freshTurn] ?? trace;
+}
+
 // A realistic 6,000-character plan: markdown with tables, plain paragraphs and a JSON block, repeated.
 const unit = `${fixture('answer-markdown.md')}\n${fixture('answer-plain.txt')}\n${fixture('answer-json.md')}\n`;
 const codePoints = Array.from(unit.repeat(4));
@@ -39,7 +53,17 @@ const options = { time: 2_000, warmupTime: 500 };
 
 describe('episode extraction', () => {
   bench(
-    'extractToolFacts(15 calls) + extractAnswerFacts + parsePlan (6,000 chars)',
+    'extractToolFacts(15 fresh calls) + extractAnswerFacts + parsePlan (6,000 chars)',
+    () => {
+      const plan = nextPlan();
+      extractToolFacts(nextFreshTrace());
+      extractAnswerFacts(plan);
+      parsePlan(plan);
+    },
+    options,
+  );
+  bench(
+    'extractToolFacts(15 recurring calls) + extractAnswerFacts + parsePlan (6,000 chars)',
     () => {
       const plan = nextPlan();
       extractToolFacts(trace);
@@ -49,7 +73,14 @@ describe('episode extraction', () => {
     options,
   );
   bench(
-    'extractToolFacts(15 calls)',
+    'extractToolFacts(15 fresh calls)',
+    () => {
+      extractToolFacts(nextFreshTrace());
+    },
+    options,
+  );
+  bench(
+    'extractToolFacts(15 recurring calls)',
     () => {
       extractToolFacts(trace);
     },
