@@ -162,11 +162,32 @@ function cachedResultFacts(kind: ToolKind, text: string): ResultFacts | undefine
   return slot[kind];
 }
 
+/**
+ * Hashes of results seen once lately. A result is cached on its second sighting: caching every result of a
+ * workload where results never recur made extraction slower (the evicted entries are old-generation garbage).
+ * A hash collision can only admit a result early, never change what is extracted.
+ */
+const SEEN_ONCE = new Set<number>();
+const SEEN_ONCE_MAX = 8192;
+
+/** FNV-1a over the UTF-16 units of a result, mixed with its kind. */
+function resultHash(kind: ToolKind, text: string): number {
+  let h = 0x811c9dc5 ^ kind.charCodeAt(0);
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
 function cacheResultFacts(kind: ToolKind, text: string, facts: ResultFacts): void {
   if (text.length > CACHE_MAX_TEXT) return;
   const slot = resultCache.get(text);
   if (slot !== undefined) {
     slot[kind] = facts;
+    return;
+  }
+  const h = resultHash(kind, text);
+  if (!SEEN_ONCE.delete(h)) {
+    if (SEEN_ONCE.size >= SEEN_ONCE_MAX) SEEN_ONCE.clear();
+    SEEN_ONCE.add(h);
     return;
   }
   resultCache.set(text, { [kind]: facts });
