@@ -3,7 +3,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits } from '../internal/text';
 import type { TransportGrounding } from './hard-constraints';
-import { poiResultLines } from './internal-price-text';
+import { isAsciiNumber, poiResultLines } from './internal-price-text';
 
 const C = SCORING_CONFIG.fabrication;
 
@@ -21,6 +21,11 @@ const PRICE_LINE = /^\s*(?:门票|人均|房价|cost|票价)\s*[:：]\s*(\p{Nd}+
 const ANSWER_PRICE =
   /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u;
 
+/** A captured amount (any decimal digits) as a number. */
+function readAmount(raw: string): number {
+  return Number(isAsciiNumber(raw) ? raw : asciiDigits(raw));
+}
+
 /** POI name → price, from the POI tools' record lists. */
 export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
   const prices = new Map<string, number>();
@@ -35,7 +40,7 @@ export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
       if (current === null) continue;
       const price = PRICE_LINE.exec(line);
       if (price) {
-        const value = Number(asciiDigits(price[1]!));
+        const value = readAmount(price[1]!);
         if (value > 0 && !prices.has(current)) prices.set(current, value);
         current = null;
       }
@@ -89,7 +94,7 @@ function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
         text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit)),
       );
       if (!m) continue;
-      const stated = Number(asciiDigits(m[1]!));
+      const stated = readAmount(m[1]!);
       if (Math.abs(stated - toolPrice) / toolPrice > C.priceTolerance) {
         findings.push(`price ${name}: ${stated} (tool ${toolPrice})`);
         count++;

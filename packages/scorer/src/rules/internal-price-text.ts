@@ -25,29 +25,68 @@ export type PoiResultLine = { name: string; line?: undefined } | { name?: undefi
 
 const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
 
-/** Lines of every successful POI tool call, by context: split and read once for every rule that reads them. */
-const POI_LINES = new WeakMap<ScoringContext, ReadonlyArray<readonly PoiResultLine[]>>();
+/** What the price rules read from one tool result text. */
+interface TextParse {
+  /** Its lines, read as POI records. */
+  lines?: readonly PoiResultLine[];
+  /** Its amounts in 元. */
+  amounts?: readonly number[];
+}
+
+/**
+ * Tool result texts → what the price rules read from them. Tool results repeat across the episodes of a task
+ * (same call, same result), so each is read once; bounded, the oldest entry goes first. Entries are frozen
+ * and shared, never handed to callers.
+ */
+const BY_TEXT = new Map<string, TextParse>();
+const BY_TEXT_MAX = 256;
+
+function textParse(text: string): TextParse {
+  let hit = BY_TEXT.get(text);
+  if (hit === undefined) {
+    hit = {};
+    if (BY_TEXT.size >= BY_TEXT_MAX) BY_TEXT.delete(BY_TEXT.keys().next().value!);
+    BY_TEXT.set(text, hit);
+  }
+  return hit;
+}
+
+/** The amounts `read` finds in a tool result text, cached by the text. */
+export function resultAmounts(text: string, read: (text: string) => number[]): readonly number[] {
+  const parse = textParse(text);
+  return (parse.amounts ??= Object.freeze(read(text)));
+}
 
 /**
  * The lines of the successful `poi_search` and `around_search` results, in trace order, each either the POI
- * name a line introduces or the line. Computed once per context.
+ * name a line introduces or the line (read once per distinct text).
  */
 export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiResultLine[]> {
-  let hit = POI_LINES.get(ctx);
-  if (hit === undefined) {
-    const out: PoiResultLine[][] = [];
-    ctx.trace.forEach((entry, i) => {
-      if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
-      if (!entry.ok) return;
-      const lines: PoiResultLine[] = [];
-      for (const line of (ctx.resultTexts[i] ?? '').split('\n')) {
+  const out: Array<readonly PoiResultLine[]> = [];
+  ctx.trace.forEach((entry, i) => {
+    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
+    if (!entry.ok) return;
+    const text = ctx.resultTexts[i] ?? '';
+    const parse = textParse(text);
+    parse.lines ??= Object.freeze(
+      text.split('\n').map((line): PoiResultLine => {
         const name = POI_LINE.exec(line);
-        lines.push(name ? { name: name[1]! } : { line });
-      }
-      out.push(lines);
-    });
-    hit = out;
-    POI_LINES.set(ctx, hit);
+        return Object.freeze(name ? { name: name[1]! } : { line });
+      }),
+    );
+    out.push(parse.lines);
+  });
+  return out;
+}
+
+/**
+ * Whether `raw` holds only ASCII digits and dots: then full-width digit folding and separator removal leave
+ * it unchanged and `Number(raw)` reads it directly (those rewrites cost two regex passes per amount).
+ */
+export function isAsciiNumber(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if ((c < 48 || c > 57) && c !== 46) return false;
   }
-  return hit;
+  return true;
 }

@@ -4,7 +4,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits, round } from '../internal/text';
 import { close, derivedWith, ratioTable } from './internal-price-derived';
-import { poiResultLines, unitTest } from './internal-price-text';
+import { isAsciiNumber, poiResultLines, resultAmounts, unitTest } from './internal-price-text';
 
 export { isDerivedPrice } from './internal-price-derived';
 
@@ -197,6 +197,7 @@ function yuanAmounts(text: string): number[] {
 }
 
 function parseAmount(raw: string): number {
+  if (isAsciiNumber(raw)) return Number(raw);
   return Number(asciiDigits(raw).replace(/[,，]/gu, ''));
 }
 
@@ -213,7 +214,7 @@ function toolPrices(ctx: ScoringContext): {
   ctx.trace.forEach((entry, i) => {
     if (!entry.ok) return;
     const text = ctx.resultTexts[i] ?? '';
-    for (const v of yuanAmounts(text)) {
+    for (const v of resultAmounts(text, yuanAmounts)) {
       all.add(v);
       if (entry.name === 'direction') taxi.add(v);
     }
