@@ -8,12 +8,6 @@ import { trimmedLineLengths, wordStats } from './internal-completeness-template'
 
 const C = SCORING_CONFIG.completeness;
 
-/** A grounding fact and whether it is a POI name (fuzzy matching). */
-interface Fact {
-  value: string;
-  poi: boolean;
-}
-
 /** Result of {@link completeness}. */
 export interface CompletenessResult {
   /** Completeness after the template and fact-integration multipliers, before defences (2 decimals). */
@@ -30,35 +24,58 @@ export interface CompletenessResult {
   notes: string[];
 }
 
-function factsOf(ctx: ScoringContext, source: FactSource): Fact[] {
+/**
+ * Grounding facts: the tool's fact lists as they are (empty strings are skipped when read), each with whether
+ * it holds POI names (fuzzy matching).
+ */
+type FactLists = ReadonlyArray<readonly [values: readonly string[], poi: boolean]>;
+
+function factsOf(ctx: ScoringContext, source: FactSource): FactLists {
   const T = ctx.toolFacts;
-  const plain = (xs: readonly string[]): Fact[] =>
-    xs.filter((x) => x !== '').map((value) => ({ value, poi: false }));
-  const pois = (): Fact[] => T.pois.filter((x) => x !== '').map((value) => ({ value, poi: true }));
   switch (source) {
     case 'pois':
-      return pois();
+      return [[T.pois, true]];
     case 'prices':
-      return plain(T.prices);
+      return [[T.prices, false]];
     case 'times':
-      return plain(T.times);
+      return [[T.times, false]];
     case 'weather':
-      return plain(T.weather);
+      return [[T.weather, false]];
     case 'distances_durations':
-      return plain([...T.distances, ...T.travel_durations]);
+      return [
+        [T.distances, false],
+        [T.travel_durations, false],
+      ];
     case 'transport_ids':
-      return plain([...T.flights, ...T.trains]);
+      return [
+        [T.flights, false],
+        [T.trains, false],
+      ];
     case 'flights':
-      return plain(T.flights);
+      return [[T.flights, false]];
     case 'trains':
-      return plain(T.trains);
+      return [[T.trains, false]];
     case 'prices_times':
-      return plain([...T.prices, ...T.times]);
+      return [
+        [T.prices, false],
+        [T.times, false],
+      ];
     case 'pois_weather':
-      return [...pois(), ...plain(T.weather)];
+      return [
+        [T.pois, true],
+        [T.weather, false],
+      ];
     case 'pois_distances':
-      return [...pois(), ...plain(T.distances)];
+      return [
+        [T.pois, true],
+        [T.distances, false],
+      ];
   }
+}
+
+/** Whether fact lists hold at least one (non-empty) fact. */
+function anyFact(facts: FactLists): boolean {
+  return facts.some(([values]) => values.some((v) => v !== ''));
 }
 
 /** Target count of a dimension for a trip of `days` days. */
@@ -100,14 +117,16 @@ export function groundedContext(
   const keywords = spec.keyword ? spans(ctx, spec.keyword, C.maxKeywordOccurrences) : [];
   if (keywords.length === 0) return { points: 0, max, tier: 'no_keyword', notes };
   let facts = spec.facts ? factsOf(ctx, spec.facts) : [];
-  if (facts.length === 0 && spec.fallback) {
+  let hasFacts = anyFact(facts);
+  if (!hasFacts && spec.fallback) {
     facts = factsOf(ctx, spec.fallback);
-    if (facts.length > 0) notes.push(`fallback_${spec.fallback}`);
+    hasFacts = anyFact(facts);
+    if (hasFacts) notes.push(`fallback_${spec.fallback}`);
   }
   const contexts = spec.context
     ? new MatchStarts(spec.context, ctx.lower, ctx.cpi, MAX_CONTEXT_MATCHES)
     : undefined;
-  if (facts.length === 0) {
+  if (!hasFacts) {
     const structural = contexts?.any() ? C.tiers.structural : 0;
     return {
       points: round(max * structural, 4),
@@ -123,21 +142,24 @@ export function groundedContext(
   let present = 0;
   let proximate = 0;
   let full = false;
-  for (const fact of facts) {
-    const at = ctx.locate(fact.value, fact.poi);
-    if (at.length === 0) continue;
-    present++;
-    let near = false;
-    for (const k of keywords) {
-      const lo = k.start - w;
-      const hi = k.end + w;
-      if (!anyInRange(at, lo, hi)) continue;
-      near = true;
-      if (!full && contexts?.anyIn(lo, hi)) full = true;
-      if (full) break;
+  scan: for (const [values, poi] of facts) {
+    for (const value of values) {
+      if (value === '') continue;
+      const at = ctx.locate(value, poi);
+      if (at.length === 0) continue;
+      present++;
+      let near = false;
+      for (const k of keywords) {
+        const lo = k.start - w;
+        const hi = k.end + w;
+        if (!anyInRange(at, lo, hi)) continue;
+        near = true;
+        if (!full && contexts?.anyIn(lo, hi)) full = true;
+        if (full) break;
+      }
+      if (near) proximate++;
+      if (proximate >= enough && (full || contexts === undefined)) break scan;
     }
-    if (near) proximate++;
-    if (proximate >= enough && (full || contexts === undefined)) break;
   }
   let share: number;
   let tier: string;
@@ -182,11 +204,13 @@ export function verifiedContext(
   if (!spec.keyword || !matches(spec.keyword, ctx.lower))
     return { points: 0, max, tier: 'no_keyword', notes };
   const ids = spec.facts ? factsOf(ctx, spec.facts) : [];
-  if (ids.length === 0) return { points: 0, max, tier: 'no_data', notes };
+  if (!anyFact(ids)) return { points: 0, max, tier: 'no_data', notes };
   // Ids past the target add nothing, so the count stops there.
   const enough = Math.max(1, target);
   let present = 0;
-  for (const f of ids) if (idPresent(ctx, f.value) && ++present >= enough) break;
+  scan: for (const [values] of ids) {
+    for (const id of values) if (id !== '' && idPresent(ctx, id) && ++present >= enough) break scan;
+  }
   if (present === 0) return { points: 0, max, tier: 'no_verified_id', notes };
   const quantity = target > 0 ? Math.max(C.verifiedFloor, Math.min(1, present / target)) : 1;
   if (quantity < 1) notes.push(`quantity_${present}/${target}`);
@@ -356,10 +380,13 @@ function reasoningEvidence(ctx: ScoringContext, checkIntegration: boolean): Reas
   const scanner = new MatchScanner(C.reasoning, ctx.lower, ctx.cpi);
   const needCount = C.template.minReasoning;
   const needIntegrated = checkIntegration ? C.integrationMinReasoning : 0;
-  const pois: number[] = [];
+  // Each POI's sorted positions, searched one list after another (cheaper than merging and sorting them).
+  const pois: Array<readonly number[]> = [];
   if (checkIntegration) {
-    for (const p of ctx.toolFacts.pois) for (const at of ctx.locate(p, true)) pois.push(at);
-    pois.sort((a, b) => a - b);
+    for (const p of ctx.toolFacts.pois) {
+      const at = ctx.locate(p, true);
+      if (at.length > 0) pois.push(at);
+    }
   }
   const w = C.integrationWindow;
   const seen: Span[] = [];
@@ -374,7 +401,9 @@ function reasoningEvidence(ctx: ScoringContext, checkIntegration: boolean): Reas
       return { count: seen.length, integrated: enough };
     }
     seen.push(c);
-    if (integrated < needIntegrated && anyInRange(pois, c.start - w, c.end + w)) integrated++;
+    const lo = c.start - w;
+    const hi = c.end + w;
+    if (integrated < needIntegrated && pois.some((at) => anyInRange(at, lo, hi))) integrated++;
   }
   return { count: seen.length, integrated: true };
 }
@@ -386,9 +415,8 @@ export function completeness(ctx: ScoringContext): CompletenessResult {
   const dimensions: Record<string, CompletenessDimensionScore> = {};
   const notes: string[] = [];
   // Intercity routes that need one transport mode: the other mode's points move to it when it was not used.
-  const required = new Set(ctx.problem.requiredTools);
   const modeApplicable = (tool: 'search_flights' | 'search_train_tickets') =>
-    required.has(tool) || ctx.called.has(tool);
+    ctx.problem.requiredTools.includes(tool) || ctx.called.has(tool);
   const flightsOn = modeApplicable('search_flights');
   const trainsOn = modeApplicable('search_train_tickets');
   let raw = 0;
