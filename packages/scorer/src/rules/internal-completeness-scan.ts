@@ -64,10 +64,10 @@ export class MatchStarts {
     this.scanner = new MatchScanner(re, text, cpi, limit);
   }
 
-  /** Scans on until a match starts after `hi` or there are no more. */
-  private scanPast(hi: number): void {
+  /** Scans on until a match starts at or after `lo` or there are no more. */
+  private scanTo(lo: number): void {
     const { starts } = this;
-    while (!this.done && (starts.length === 0 || starts[starts.length - 1]! <= hi)) {
+    while (!this.done && (starts.length === 0 || starts[starts.length - 1]! < lo)) {
       const span = this.scanner.next();
       if (span === undefined) this.done = true;
       else starts.push(span.start);
@@ -76,13 +76,13 @@ export class MatchStarts {
 
   /** Whether there is at least one match. */
   any(): boolean {
-    this.scanPast(Number.NEGATIVE_INFINITY);
+    this.scanTo(Number.NEGATIVE_INFINITY);
     return this.starts.length > 0;
   }
 
-  /** Whether a match starts in [lo, hi] (code points). */
+  /** Whether a match starts in [lo, hi] (code points): the first start from `lo` on decides. */
   anyIn(lo: number, hi: number): boolean {
-    this.scanPast(hi);
+    this.scanTo(lo);
     return anyInRange(this.starts, lo, hi);
   }
 }
