@@ -163,19 +163,20 @@ function cachedResultFacts(kind: ToolKind, text: string): ResultFacts | undefine
 }
 
 /**
- * Hashes of results seen once lately. A result is cached on its second sighting: caching every result of a
+ * Results seen once lately (by kind). A result is cached on its second sighting: caching every result of a
  * workload where results never recur made extraction slower (the evicted entries are old-generation garbage).
- * A hash collision can only admit a result early, never change what is extracted.
+ * The texts are kept only as keys; V8 keeps a string's hash with it, so the lookups cost no extra pass.
  */
-const SEEN_ONCE = new Set<number>();
-const SEEN_ONCE_MAX = 8192;
-
-/** FNV-1a over the UTF-16 units of a result, mixed with its kind. */
-function resultHash(kind: ToolKind, text: string): number {
-  let h = 0x811c9dc5 ^ kind.charCodeAt(0);
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h | 0;
-}
+const SEEN_ONCE: Record<ToolKind, Set<string>> = {
+  poi: new Set(),
+  direction: new Set(),
+  weather: new Set(),
+  flight: new Set(),
+  train: new Set(),
+};
+const SEEN_ONCE_MAX = 1024;
+/** Characters held by {@link SEEN_ONCE} (bounded like the cache itself). */
+let seenChars = 0;
 
 function cacheResultFacts(kind: ToolKind, text: string, facts: ResultFacts): void {
   if (text.length > CACHE_MAX_TEXT) return;
@@ -184,10 +185,15 @@ function cacheResultFacts(kind: ToolKind, text: string, facts: ResultFacts): voi
     slot[kind] = facts;
     return;
   }
-  const h = resultHash(kind, text);
-  if (!SEEN_ONCE.delete(h)) {
-    if (SEEN_ONCE.size >= SEEN_ONCE_MAX) SEEN_ONCE.clear();
-    SEEN_ONCE.add(h);
+  const seen = SEEN_ONCE[kind];
+  if (seen.delete(text)) seenChars -= text.length;
+  else {
+    if (seen.size >= SEEN_ONCE_MAX || seenChars + text.length > CACHE_MAX_CHARS) {
+      for (const set of Object.values(SEEN_ONCE)) set.clear();
+      seenChars = 0;
+    }
+    seen.add(text);
+    seenChars += text.length;
     return;
   }
   resultCache.set(text, { [kind]: facts });
