@@ -16,23 +16,6 @@ export interface FactSets {
   transport: Map<string, TransportClaim>;
 }
 
-/** The ten string categories of {@link FactSets} (everything but the transport claims). */
-export type FactCategory = Exclude<keyof FactSets, 'transport'>;
-
-/** Every {@link FactCategory}, in declaration order. */
-export const FACT_CATEGORIES: readonly FactCategory[] = [
-  'flights',
-  'trains',
-  'pois',
-  'weather',
-  'distances',
-  'times',
-  'prices',
-  'wind_info',
-  'travel_durations',
-  'road_names',
-];
-
 /** A fresh, empty {@link FactSets}. */
 export function createFactSets(): FactSets {
   return {

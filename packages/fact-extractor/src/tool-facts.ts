@@ -1,19 +1,18 @@
 // Facts from a tool trace, dispatched by tool name.
-import type { ExtractedFacts, ToolTraceEntry, TransportClaim } from '@navworld/core-types';
+import {
+  FACT_CATEGORIES,
+  type ExtractedFacts,
+  type FactCategory,
+  type ToolTraceEntry,
+  type TransportClaim,
+} from '@navworld/core-types';
 import {
   FACT_TOOLS,
   MIN_TOOL_DISTANCE_METRES,
   TOOL_CLAIM_WINDOW,
   TOOL_PRICE_RANGE,
 } from './config';
-import {
-  copyFacts,
-  createFactSets,
-  FACT_CATEGORIES,
-  finalizeFacts,
-  type FactCategory,
-  type FactSets,
-} from './facts';
+import { copyFacts, createFactSets, finalizeFacts, type FactSets } from './facts';
 import { resultTextOf } from './result-text';
 import { foldFullWidth } from './text';
 import {
