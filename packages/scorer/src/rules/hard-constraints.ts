@@ -89,14 +89,19 @@ export function formatValid(ctx: ScoringContext): HardConstraintResult {
   return ok ? pass({ length }) : fail(penalty, { reason: 'no_structure', length });
 }
 
+/** Coverage of `distinct` required tools of which `missing` were never called. */
+function coverageOf(ctx: ScoringContext, distinct: number, missing: number): number {
+  if (ctx.trace.length === 0) return 0;
+  if (distinct === 0) return 1;
+  return (distinct - missing) / distinct;
+}
+
 /** Share of the required tools that were called (failed calls count as called). */
 export function requiredCoverage(ctx: ScoringContext): number {
   const required = new Set(ctx.problem.requiredTools);
-  if (ctx.trace.length === 0) return 0;
-  if (required.size === 0) return 1;
-  let hit = 0;
-  for (const tool of required) if (ctx.called.has(tool)) hit++;
-  return hit / required.size;
+  let missing = 0;
+  for (const tool of required) if (!ctx.called.has(tool)) missing++;
+  return coverageOf(ctx, required.size, missing);
 }
 
 /** Enough of the required tools were called, the core tools always, and a transport tool for transport types. */
@@ -104,7 +109,7 @@ export function requiredToolsCalled(ctx: ScoringContext): HardConstraintResult {
   const penalty = C.hardConstraintPenalties.required_tools_called;
   const required = [...new Set(ctx.problem.requiredTools)];
   const missing = required.filter((t) => !ctx.called.has(t));
-  const coverage = requiredCoverage(ctx);
+  const coverage = coverageOf(ctx, required.length, missing.length);
   const details = {
     coverage: round4(coverage),
     threshold: C.requiredTools.coverageThreshold,
