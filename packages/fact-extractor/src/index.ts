@@ -17,4 +17,10 @@ export { parsePrice, type ParsePriceOptions, type PriceRangeMode } from './price
 export { weatherContextText } from './weather-context';
 export { resultTextOf, type ResultTextSource } from './result-text';
 export { isAdministrativeName } from './admin-names';
-export { normalizeText, codePointLength, foldFullWidth, createCodePointIndex } from './text';
+export {
+  normalizeText,
+  codePointLength,
+  foldFullWidth,
+  createCodePointIndex,
+  isWhitespaceCode,
+} from './text';

@@ -33,12 +33,32 @@ export function hasSurrogates(s: string): boolean {
 export const NORMALIZE_REMOVE =
   /[\s\u3000\u00b7\-\u2014\u2013_,\uff0c\u3002.!\uff01?\uff1f;\uff1b:\uff1a()\uff08\uff09\u3010\u3011[\]{}"']+/g;
 
+/**
+ * Whether a UTF-16 code unit is ECMAScript white space or a line terminator: what `\s` matches and
+ * `String.prototype.trim` removes. For character scans that must agree with those without a regex.
+ */
+export function isWhitespaceCode(c: number): boolean {
+  if (c > 32 && c < 0xa0) return false;
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 /** Whether normalizeText removes this UTF-16 unit (the class of {@link NORMALIZE_REMOVE}). */
 export function isNormalizeRemoved(c: number): boolean {
+  if (isWhitespaceCode(c)) return true;
   if (c < 0x80) {
     return (
-      c === 32 ||
-      (c >= 9 && c <= 13) ||
       c === 45 ||
       c === 95 ||
       c === 44 ||
@@ -58,7 +78,6 @@ export function isNormalizeRemoved(c: number): boolean {
     );
   }
   return (
-    c === 0x3000 ||
     c === 0xb7 ||
     c === 0x2014 ||
     c === 0x2013 ||
@@ -71,15 +90,7 @@ export function isNormalizeRemoved(c: number): boolean {
     c === 0xff08 ||
     c === 0xff09 ||
     c === 0x3010 ||
-    c === 0x3011 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0xfeff
+    c === 0x3011
   );
 }
 

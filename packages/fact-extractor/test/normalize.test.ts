@@ -1,7 +1,20 @@
 // normalizeText scans by character code; the regex in text.ts stays the definition of what it removes.
 import { describe, expect, it } from 'vitest';
-import { normalizeText, prepareAnswer } from '../src/index';
+import { isWhitespaceCode, normalizeText, prepareAnswer } from '../src/index';
 import { NORMALIZE_REMOVE, isNormalizeRemoved } from '../src/text';
+
+describe('isWhitespaceCode', () => {
+  it('agrees with the \\s class and with trim on every BMP code point', () => {
+    const mismatches: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      const expected = /\s/.test(ch);
+      if (isWhitespaceCode(c) !== expected || (ch.trim() === '') !== expected) mismatches.push(c);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
 
 describe('normalizeText', () => {
   it('removes exactly the characters of the definition regex, on every BMP code point', () => {

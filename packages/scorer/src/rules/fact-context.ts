@@ -1,4 +1,5 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
+import { isWhitespaceCode } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { anyInRange } from '../internal/text';
@@ -48,25 +49,16 @@ function factStrings(ctx: ScoringContext): Set<string> {
  * A test checks it against the config regex for every BMP code point.
  */
 export function isListSeparatorCode(c: number): boolean {
-  if (c < 0x80) {
-    return (
-      c === 44 || c === 59 || c === 47 || c === 124 || c === 32 || (c >= 9 && c <= 13)
-    );
-  }
   return (
+    isWhitespaceCode(c) ||
+    c === 44 ||
+    c === 59 ||
+    c === 47 ||
+    c === 124 ||
     c === 0x3001 ||
     c === 0xff0c ||
     c === 0xff1b ||
-    c === 0xb7 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
+    c === 0xb7
   );
 }
 
