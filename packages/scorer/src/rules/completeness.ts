@@ -232,7 +232,7 @@ export function chineseNumeral(s: string): number | null {
   return t * 10 + o;
 }
 
-/** The number a run of digits spells, full-width digits folded (`Number(asciiDigits(s))`, without the fold when none). */
+/** `Number(asciiDigits(s))` for a run of digits, folding full-width digits only when there are some. */
 function digitsValue(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -320,34 +320,12 @@ export function templateMultiplier(ctx: ScoringContext, reasoningCount: number):
   return Math.max(t.floor, p);
 }
 
-/**
- * Reasoning connectors within 200 code points of a cited tool fact, counted up to `enough` (all by default).
- * Facts are located one by one, so the count can stop as soon as it reaches `enough` without locating the
- * rest.
- */
-export function integratedReasoning(
-  ctx: ScoringContext,
-  connectors: readonly Span[],
-  enough = Number.POSITIVE_INFINITY,
-): number {
+/** Reasoning connectors within 200 code points of a cited tool fact. */
+export function integratedReasoning(ctx: ScoringContext, connectors: readonly Span[]): number {
   if (connectors.length === 0) return 0;
   const T = ctx.toolFacts;
-  const w = C.integrationWindow;
-  const counted = new Uint8Array(connectors.length);
-  let count = 0;
-  // Counts the connectors near one fact's positions; true once the count is enough.
-  const near = (positions: readonly number[]): boolean => {
-    if (positions.length === 0) return false;
-    for (let c = 0; c < connectors.length; c++) {
-      if (counted[c] === 1) continue;
-      const { start, end } = connectors[c]!;
-      if (!anyInRange(positions, start - w, end + w)) continue;
-      counted[c] = 1;
-      if (++count >= enough) return true;
-    }
-    return false;
-  };
-  for (const p of T.pois) if (near(ctx.locate(p, true))) return count;
+  const positions: number[] = [];
+  for (const p of T.pois) for (const at of ctx.locate(p, true)) positions.push(at);
   for (const list of [
     T.prices,
     T.distances,
@@ -357,10 +335,16 @@ export function integratedReasoning(
     T.times,
     T.weather,
   ]) {
-    for (const f of list) if (near(ctx.locate(f))) return count;
+    for (const f of list) for (const at of ctx.locate(f)) positions.push(at);
   }
-  return count;
+  if (positions.length === 0) return 0;
+  positions.sort((a, b) => a - b);
+  const w = C.integrationWindow;
+  return connectors.filter((c) => anyInRange(positions, c.start - w, c.end + w)).length;
 }
+
+/** Connectors checked list by list against the POI positions before these are merged. */
+const MERGE_AFTER = 16;
 
 /** What the reasoning connectors of an answer show (see {@link reasoningEvidence}). */
 interface ReasoningEvidence {
@@ -380,7 +364,8 @@ function reasoningEvidence(ctx: ScoringContext, checkIntegration: boolean): Reas
   const scanner = new MatchScanner(C.reasoning, ctx.lower, ctx.cpi);
   const needCount = C.template.minReasoning;
   const needIntegrated = checkIntegration ? C.integrationMinReasoning : 0;
-  // Each POI's sorted positions, searched one list after another (cheaper than merging and sorting them).
+  // Each POI's sorted positions, searched list by list for the first few connectors (cheaper than merging
+  // and sorting them), merged once many connectors have to be checked.
   const pois: Array<readonly number[]> = [];
   if (checkIntegration) {
     for (const p of ctx.toolFacts.pois) {
@@ -388,22 +373,27 @@ function reasoningEvidence(ctx: ScoringContext, checkIntegration: boolean): Reas
       if (at.length > 0) pois.push(at);
     }
   }
-  const w = C.integrationWindow;
   const seen: Span[] = [];
+  let merged: number[] | undefined;
+  const nearPoi = (lo: number, hi: number): boolean => {
+    if (merged === undefined && seen.length > MERGE_AFTER)
+      merged = pois.flat().sort((a, b) => a - b);
+    return merged !== undefined
+      ? anyInRange(merged, lo, hi)
+      : pois.some((at) => anyInRange(at, lo, hi));
+  };
+  const w = C.integrationWindow;
   let integrated = 0;
   while (seen.length < needCount || integrated < needIntegrated) {
     const c = scanner.next();
     if (c === undefined) {
       // Every connector has been read.
       const enough =
-        integrated >= needIntegrated ||
-        integratedReasoning(ctx, seen, needIntegrated) >= needIntegrated;
+        integrated >= needIntegrated || integratedReasoning(ctx, seen) >= needIntegrated;
       return { count: seen.length, integrated: enough };
     }
     seen.push(c);
-    const lo = c.start - w;
-    const hi = c.end + w;
-    if (integrated < needIntegrated && pois.some((at) => anyInRange(at, lo, hi))) integrated++;
+    if (integrated < needIntegrated && nearPoi(c.start - w, c.end + w)) integrated++;
   }
   return { count: seen.length, integrated: true };
 }

@@ -152,7 +152,7 @@ function uniqueFourGrams(ids: Int32Array, count: number): number {
   return distinct / n;
 }
 
-/** Whether a UTF-16 code unit is removed by `String.prototype.trim` (ECMAScript white space and line ends). */
+/** Whether `String.prototype.trim` removes a UTF-16 code unit (ECMAScript white space, line ends). */
 function isTrimmed(c: number): boolean {
   if (c > 32 && c < 0xa0) return false;
   return (
