@@ -1,5 +1,6 @@
 // Text statistics of the template detector, computed on UTF-16 code units: words are hashed in place and
 // deduplicated in typed-array hash tables, and lines are measured without splitting or trimming copies.
+import { isWhitespaceCode } from '@navworld/fact-extractor';
 
 /** Character class of the template detector's words: 1 CJK, 2 Latin letter, 3 digit, 0 other. */
 function wordClass(c: number): number {
@@ -152,24 +153,6 @@ function uniqueFourGrams(ids: Int32Array, count: number): number {
   return distinct / n;
 }
 
-/** Whether `String.prototype.trim` removes a UTF-16 code unit (ECMAScript white space, line ends). */
-function isTrimmed(c: number): boolean {
-  if (c > 32 && c < 0xa0) return false;
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 /** Any UTF-16 surrogate. */
 const SURROGATE = /[\ud800-\udfff]/;
 
@@ -188,8 +171,8 @@ export function trimmedLineLengths(text: string): number[] {
     if (to < 0) to = n;
     let s = from;
     let e = to;
-    while (s < e && isTrimmed(text.charCodeAt(s))) s++;
-    while (e > s && isTrimmed(text.charCodeAt(e - 1))) e--;
+    while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
+    while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
     if (s < e) {
       let length = e - s;
       for (let i = s; surrogates && i < e - 1; i++) {
