@@ -63,6 +63,8 @@ export function countMatches(re: RegExp, text: string): number {
 /** Rounds to `digits` decimals (half away from zero on the decimal expansion; no bit-parity claims). */
 export function round(x: number, digits = 2): number {
   if (!Number.isFinite(x)) return 0;
+  // Whole numbers (most scores and counts) are their own rounding; 0 also stands for -0, as toFixed gives.
+  if (Number.isInteger(x) && Math.abs(x) < 1e15) return x === 0 ? 0 : x;
   return Number(x.toFixed(digits));
 }
 

@@ -49,7 +49,7 @@ const RING = new Int32Array(K);
  * hash over a ring buffer). The loop is written out here and in {@link markAnswerWindows}, not shared through
  * a callback, because it runs on every character of every tool result and answer.
  */
-function addToolWindows(text: string): void {
+function addToolWindows(text: string, record: number[] | undefined): void {
   const seen = SEEN;
   let h = 0;
   let n = 0;
@@ -68,8 +68,67 @@ function addToolWindows(text: string): void {
       const w = b >>> 5;
       if (seen[w] === 0) touched.push(w);
       seen[w]! |= 1 << (b & 31);
+      if (record !== undefined) record.push(b);
     }
   }
+}
+
+/** Sets bits remembered for a tool text by {@link addToolWindows}. */
+function addRecordedWindows(bits: Int32Array): void {
+  const seen = SEEN;
+  for (let i = 0; i < bits.length; i++) {
+    const b = bits[i]!;
+    const w = b >>> 5;
+    if (seen[w] === 0) touched.push(w);
+    seen[w]! |= 1 << (b & 31);
+  }
+}
+
+/**
+ * Bitmap positions of the windows of recent tool texts. The same results come back in every episode of a task,
+ * so a text's windows are remembered from its second sighting on (first sightings are noted in
+ * {@link SEEN_TEXTS}); bounded in entries and in characters.
+ */
+const TEXT_BITS = new Map<string, Int32Array>();
+const SEEN_TEXTS = new Set<string>();
+const TEXT_CACHE_MAX = 256;
+const TEXT_CACHE_MAX_CHARS = 2_000_000;
+let textBitsChars = 0;
+let seenTextChars = 0;
+
+/** Adds a tool text's windows to {@link SEEN}, from {@link TEXT_BITS} when it is there. */
+function addToolText(text: string): void {
+  const known = TEXT_BITS.get(text);
+  if (known !== undefined) {
+    addRecordedWindows(known);
+    return;
+  }
+  if (text.length > TEXT_CACHE_MAX_CHARS / 8) {
+    addToolWindows(text, undefined);
+    return;
+  }
+  if (!SEEN_TEXTS.delete(text)) {
+    if (
+      SEEN_TEXTS.size >= TEXT_CACHE_MAX * 4 ||
+      seenTextChars + text.length > TEXT_CACHE_MAX_CHARS
+    ) {
+      SEEN_TEXTS.clear();
+      seenTextChars = 0;
+    }
+    SEEN_TEXTS.add(text);
+    seenTextChars += text.length;
+    addToolWindows(text, undefined);
+    return;
+  }
+  seenTextChars -= text.length;
+  const record: number[] = [];
+  addToolWindows(text, record);
+  if (TEXT_BITS.size >= TEXT_CACHE_MAX || textBitsChars + text.length > TEXT_CACHE_MAX_CHARS) {
+    TEXT_BITS.clear();
+    textBitsChars = 0;
+  }
+  TEXT_BITS.set(text, Int32Array.from(record));
+  textBitsChars += text.length;
 }
 
 /**
@@ -108,7 +167,7 @@ export function echoFraction(ctx: ScoringContext): number {
   // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
   // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
   touched.length = 0;
-  for (const text of ctx.resultTexts) if (text.length >= C.minSpan) addToolWindows(text);
+  for (const text of ctx.resultTexts) if (text.length >= C.minSpan) addToolText(text);
   if (touched.length === 0) return 0;
   // The answer's non-whitespace length is at most its UTF-16 length.
   if (HIT.length < answer.length) HIT = new Uint8Array(answer.length * 2);
