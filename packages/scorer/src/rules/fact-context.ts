@@ -1,8 +1,7 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
-import { isWhitespaceCode } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { anyInRange } from '../internal/text';
+import { anyInRange, unitTest } from '../internal/text';
 
 const C = SCORING_CONFIG.factContext;
 
@@ -64,23 +63,10 @@ function lowerOf(fact: string, withYuan = false): string {
 }
 
 /**
- * Whether a UTF-16 unit is one of the bare-list separators of `SCORING_CONFIG.factContext.listSeparators`
- * (、 , ， ; ； / | · and whitespace), tested without a regex because it runs on every character of every line.
- * A test checks it against the config regex for every BMP code point.
+ * Whether a UTF-16 unit is a bare-list separator: the configured `listSeparators` class, tested per character
+ * through a memo table because it runs on every character of every line.
  */
-export function isListSeparatorCode(c: number): boolean {
-  return (
-    isWhitespaceCode(c) ||
-    c === 44 ||
-    c === 59 ||
-    c === 47 ||
-    c === 124 ||
-    c === 0x3001 ||
-    c === 0xff0c ||
-    c === 0xff1b ||
-    c === 0xb7
-  );
-}
+export const isListSeparatorCode: (code: number) => boolean = unitTest(C.listSeparators);
 
 /**
  * Whether a line is a bare list of tool facts: at least `minListItems` items separated only by

@@ -2,7 +2,7 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { allMatches, round } from '../internal/text';
-import { unitTest } from './internal-price-text';
+import { unitTest } from '../internal/text';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;

@@ -4,7 +4,8 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits, round } from '../internal/text';
 import { close, derivedWith, ratioTable } from './internal-price-derived';
-import { isAsciiNumber, poiResultLines, resultAmounts, unitTest } from './internal-price-text';
+import { unitTest } from '../internal/text';
+import { isAsciiNumber, poiResultLines, resultAmounts } from './internal-price-text';
 
 export { isDerivedPrice } from './internal-price-derived';
 
