@@ -33,34 +33,15 @@ function factStrings(ctx: ScoringContext): Set<string> {
     T.wind_info,
     T.road_names,
   ]) {
-    for (const f of list) if (f !== '') out.add(lowerOf(f));
+    for (const f of list) if (f !== '') out.add(f.toLowerCase());
   }
   for (const p of T.prices) {
-    out.add(lowerOf(p));
-    out.add(lowerOf(p, true));
+    out.add(p.toLowerCase());
+    out.add(`${p}元`.toLowerCase());
   }
   return out;
 }
 
-/**
- * Lower-cased fact strings, remembered (bounded): the same tool facts come back in every episode of a task,
- * and lower-casing CJK text allocates a copy each time.
- */
-const LOWER = new Map<string, string>();
-/** The same for prices written with 元 appended. */
-const LOWER_YUAN = new Map<string, string>();
-const LOWER_MAX = 16384;
-
-function lowerOf(fact: string, withYuan = false): string {
-  const memo = withYuan ? LOWER_YUAN : LOWER;
-  let lower = memo.get(fact);
-  if (lower === undefined) {
-    lower = (withYuan ? `${fact}元` : fact).toLowerCase();
-    if (memo.size >= LOWER_MAX) memo.clear();
-    memo.set(fact, lower);
-  }
-  return lower;
-}
 
 /**
  * Whether a UTF-16 unit is a bare-list separator: the configured `listSeparators` class, tested per character
