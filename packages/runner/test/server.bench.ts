@@ -165,7 +165,7 @@ describe('HTTP server, 200 concurrent episodes', () => {
         cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
       );
     },
-    { iterations: 2, warmupIterations: 0, time: 0, throws: true },
+    { iterations: 3, warmupIterations: 2, time: 0, throws: true },
   );
 
   bench(
