@@ -16,7 +16,7 @@ interface TextParse {
 
 /**
  * Tool result texts → what the price rules read from them. Tool results repeat across the episodes of a task
- * (same call, same result), so each is read once; bounded, the oldest entry goes first. Entries are frozen
+ * (same call, same result), so each is read once; bounded, the oldest entry goes first. The lists are frozen
  * and shared, never handed to callers.
  */
 const BY_TEXT = new Map<string, TextParse>();
@@ -51,8 +51,9 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
     const parse = textParse(text);
     parse.lines ??= Object.freeze(
       text.split('\n').map((line): PoiResultLine => {
-        const name = POI_LINE.exec(line);
-        return Object.freeze(name ? { name: name[1]! } : { line });
+        // Only a line holding 名称 or name can introduce a POI: skip the regex on the others.
+        const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
+        return name ? { name: name[1]! } : { line };
       }),
     );
     out.push(parse.lines);
