@@ -145,7 +145,7 @@ function resultFacts(kind: ToolKind, text: string, clean: NameCleaner): ResultFa
 // Tool results recur: the scorer and the audit read the same trace, and the same searches come back across
 // the episodes of a task. Their facts are kept in a small LRU keyed by the result text, bounded in
 // entries and in characters held.
-const CACHE_MAX_ENTRIES = 512;
+const CACHE_MAX_ENTRIES = 4096;
 const CACHE_MAX_CHARS = 4_000_000;
 const CACHE_MAX_TEXT = CACHE_MAX_CHARS / 8;
 type CacheSlot = Partial<Record<ToolKind, ResultFacts>>;
