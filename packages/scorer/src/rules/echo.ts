@@ -45,12 +45,15 @@ const TOP = powBase(K);
 const RING = new Int32Array(K);
 
 /**
- * Sets the bit of every K-long window of a tool text's non-whitespace code points in {@link SEEN} (rolling
- * hash over a ring buffer). The loop is written out here and in {@link markAnswerWindows}, not shared through
- * a callback, because it runs on every character of every tool result and answer.
+ * Rolling hashes of every K-long window of a text's non-whitespace code points (a ring buffer holds the last
+ * K). With `answer` false the windows' bits are set in {@link SEEN} (and their positions pushed to `record`
+ * when given); with `answer` true, `HIT[start]` is set for every window (code points [start, start + K)) whose
+ * bit is already set. Returns the number of non-whitespace code points. One loop for both sides, with a
+ * predictable branch, instead of a callback per window: it runs on every character of every text.
  */
-function addToolWindows(text: string, record: number[] | undefined): void {
+function scanWindows(text: string, answer: boolean, record: number[] | undefined): number {
   const seen = SEEN;
+  const hit = HIT;
   let h = 0;
   let n = 0;
   let slot = 0;
@@ -63,17 +66,21 @@ function addToolWindows(text: string, record: number[] | undefined): void {
     RING[slot] = c;
     slot = slot === K - 1 ? 0 : slot + 1;
     n++;
-    if (n >= K) {
-      const b = h & BITMAP_MASK;
-      const w = b >>> 5;
-      if (seen[w] === 0) touched.push(w);
-      seen[w]! |= 1 << (b & 31);
-      if (record !== undefined) record.push(b);
+    if (n < K) continue;
+    const b = h & BITMAP_MASK;
+    const w = b >>> 5;
+    if (answer) {
+      if ((seen[w]! & (1 << (b & 31))) !== 0) hit[n - K] = 1;
+      continue;
     }
+    if (seen[w] === 0) touched.push(w);
+    seen[w]! |= 1 << (b & 31);
+    if (record !== undefined) record.push(b);
   }
+  return n;
 }
 
-/** Sets bits remembered for a tool text by {@link addToolWindows}. */
+/** Sets bits remembered for a tool text by {@link scanWindows}. */
 function addRecordedWindows(bits: Int32Array): void {
   const seen = SEEN;
   for (let i = 0; i < bits.length; i++) {
@@ -104,7 +111,7 @@ function addToolText(text: string): void {
     return;
   }
   if (text.length > TEXT_CACHE_MAX_CHARS / 8) {
-    addToolWindows(text, undefined);
+    scanWindows(text, false, undefined);
     return;
   }
   if (!SEEN_TEXTS.delete(text)) {
@@ -117,45 +124,18 @@ function addToolText(text: string): void {
     }
     SEEN_TEXTS.add(text);
     seenTextChars += text.length;
-    addToolWindows(text, undefined);
+    scanWindows(text, false, undefined);
     return;
   }
   seenTextChars -= text.length;
   const record: number[] = [];
-  addToolWindows(text, record);
+  scanWindows(text, false, record);
   if (TEXT_BITS.size >= TEXT_CACHE_MAX || textBitsChars + text.length > TEXT_CACHE_MAX_CHARS) {
     TEXT_BITS.clear();
     textBitsChars = 0;
   }
   TEXT_BITS.set(text, Int32Array.from(record));
   textBitsChars += text.length;
-}
-
-/**
- * Sets `HIT[start]` for every window of the answer (non-whitespace code points [start, start + K)) whose bit
- * is set in {@link SEEN}, and returns the answer's number of non-whitespace code points. `HIT` must be clear.
- */
-function markAnswerWindows(text: string): number {
-  const seen = SEEN;
-  const hit = HIT;
-  let h = 0;
-  let n = 0;
-  let slot = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.codePointAt(i)!;
-    if (c > 0xffff) i++;
-    if (isSpace(c)) continue;
-    if (n >= K) h = (h - Math.imul(RING[slot]!, TOP)) | 0;
-    h = (Math.imul(h, BASE) + c) | 0;
-    RING[slot] = c;
-    slot = slot === K - 1 ? 0 : slot + 1;
-    n++;
-    if (n >= K) {
-      const b = h & BITMAP_MASK;
-      if ((seen[b >>> 5]! & (1 << (b & 31))) !== 0) hit[n - K] = 1;
-    }
-  }
-  return n;
 }
 
 /**
@@ -172,7 +152,7 @@ export function echoFraction(ctx: ScoringContext): number {
   // The answer's non-whitespace length is at most its UTF-16 length.
   if (HIT.length < answer.length) HIT = new Uint8Array(answer.length * 2);
   HIT.fill(0, 0, answer.length);
-  const answerLength = markAnswerWindows(answer);
+  const answerLength = scanWindows(answer, true, undefined);
   // Leave the shared bitmap empty for the next call.
   for (const w of touched) SEEN[w] = 0;
   touched.length = 0;
