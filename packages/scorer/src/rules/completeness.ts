@@ -3,8 +3,8 @@ import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext, Span } from '../context';
 import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
-import { MatchScanner, MatchStarts } from './internal-completeness-scan';
-import { trimmedLineLengths, wordStats } from './internal-completeness-template';
+import { MatchScanner, MatchStarts } from '../internal/completeness-scan';
+import { trimmedLineLengths, wordStats } from '../internal/completeness-template';
 
 const C = SCORING_CONFIG.completeness;
 

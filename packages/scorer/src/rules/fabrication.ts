@@ -3,7 +3,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits } from '../internal/text';
 import type { TransportGrounding } from './hard-constraints';
-import { isAsciiNumber, poiResultLines } from './internal-price-text';
+import { isAsciiNumber, poiResultLines } from '../internal/price-text';
 
 const C = SCORING_CONFIG.fabrication;
 

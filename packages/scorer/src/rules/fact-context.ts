@@ -42,7 +42,6 @@ function factStrings(ctx: ScoringContext): Set<string> {
   return out;
 }
 
-
 /**
  * Whether a UTF-16 unit is a bare-list separator: the configured `listSeparators` class, tested per character
  * through a memo table because it runs on every character of every line.

@@ -3,11 +3,11 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits, round } from '../internal/text';
-import { close, derivedWith, ratioTable } from './internal-price-derived';
+import { close, derivedWith, ratioTable } from '../internal/price-derived';
 import { unitTest } from '../internal/text';
-import { isAsciiNumber, poiResultLines, resultAmounts } from './internal-price-text';
+import { isAsciiNumber, poiResultLines, resultAmounts } from '../internal/price-text';
 
-export { isDerivedPrice } from './internal-price-derived';
+export { isDerivedPrice } from '../internal/price-derived';
 
 const C = SCORING_CONFIG.priceGrounding;
 const YUAN = 0x5143;

@@ -1,7 +1,7 @@
 // Lazy regex scans for completeness: matches are read only as far as a check needs them.
 import type { Span } from '../context';
-import type { CodePointIndex } from '../internal/text';
-import { anyInRange } from '../internal/text';
+import type { CodePointIndex } from './text';
+import { anyInRange } from './text';
 
 /**
  * The sequential matches of a regex in a text, one at a time, exactly as `allMatches` finds them (at most
