@@ -86,21 +86,56 @@ export function matchPoi(
   if (name.length === 0) return null;
   const answer = typeof answerText === 'string' ? prepareAnswer(answerText) : answerText;
   if (answer.raw.includes(name)) return 'exact';
-  const n1 = normalizeText(name);
-  if (codePointLength(n1) >= 2 && answer.normalized.includes(n1)) return 'normalized';
-  if (BRANCH_RE.test(name)) {
-    const core = normalizeText(name.replace(BRANCH_RE, ''));
-    if (codePointLength(core) >= 3 && answer.normalized.includes(core)) return 'normalized';
-  }
-  const cps = Array.from(name);
-  if (cps.length < POI_HALF_MATCH.minName) return null;
-  const k = Math.floor(cps.length / 2);
-  for (const half of [cps.slice(0, k).join(''), cps.slice(k).join('')]) {
-    const nh = normalizeText(half);
-    if (codePointLength(nh) < POI_HALF_MATCH.minHalf || isGenericHalf(half)) continue;
+  const parts = namePartsOf(name);
+  if (parts.normalized !== null && answer.normalized.includes(parts.normalized))
+    return 'normalized';
+  if (parts.core !== null && answer.normalized.includes(parts.core)) return 'normalized';
+  for (const [half, nh] of parts.halves) {
     if (answer.raw.includes(half) || answer.normalized.includes(nh)) return 'half';
   }
   return null;
+}
+
+/** What {@link matchPoi} looks for, derived from a (trimmed) name alone. */
+interface NameParts {
+  /** The normalised name, when it has at least 2 code points. */
+  normalized: string | null;
+  /** The normalised name without its trailing branch, when it has one and at least 3 code points. */
+  core: string | null;
+  /** The usable halves (not generic, long enough), each as given and normalised. */
+  halves: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * Name parts by name, kept up to {@link NAME_PARTS_MAX}: tool POI names recur across the episodes of a city
+ * and across the scorer and the judge summary, and deriving the parts costs more than the answer lookups.
+ */
+const NAME_PARTS = new Map<string, NameParts>();
+const NAME_PARTS_MAX = 8192;
+
+function namePartsOf(name: string): NameParts {
+  let parts = NAME_PARTS.get(name);
+  if (parts !== undefined) return parts;
+  const n1 = normalizeText(name);
+  let core: string | null = null;
+  if (BRANCH_RE.test(name)) {
+    const c = normalizeText(name.replace(BRANCH_RE, ''));
+    if (codePointLength(c) >= 3) core = c;
+  }
+  const halves: Array<readonly [string, string]> = [];
+  const cps = Array.from(name);
+  if (cps.length >= POI_HALF_MATCH.minName) {
+    const k = Math.floor(cps.length / 2);
+    for (const half of [cps.slice(0, k).join(''), cps.slice(k).join('')]) {
+      const nh = normalizeText(half);
+      if (codePointLength(nh) < POI_HALF_MATCH.minHalf || isGenericHalf(half)) continue;
+      halves.push([half, nh]);
+    }
+  }
+  parts = { normalized: codePointLength(n1) >= 2 ? n1 : null, core, halves };
+  if (NAME_PARTS.size >= NAME_PARTS_MAX) NAME_PARTS.clear();
+  NAME_PARTS.set(name, parts);
+  return parts;
 }
 
 /** Number of distinct tool POIs that {@link matchPoi} finds in the answer. */
