@@ -16,18 +16,30 @@ interface TextParse {
 
 /**
  * Tool result texts → what the price rules read from them. Tool results repeat across the episodes of a task
- * (same call, same result), so each is read once; bounded, the oldest entry goes first. The lists are frozen
- * and shared, never handed to callers.
+ * (same call, same result), so each is read once. Bounded in entries (enough for the results of a server's
+ * concurrent tasks) and in characters held; the oldest entry goes first. The lists are frozen and shared, never
+ * handed to callers.
  */
 const BY_TEXT = new Map<string, TextParse>();
-const BY_TEXT_MAX = 256;
+const BY_TEXT_MAX = 4096;
+const BY_TEXT_MAX_CHARS = 4_000_000;
+let byTextChars = 0;
 
 function textParse(text: string): TextParse {
   let hit = BY_TEXT.get(text);
   if (hit === undefined) {
     hit = {};
-    if (BY_TEXT.size >= BY_TEXT_MAX) BY_TEXT.delete(BY_TEXT.keys().next().value!);
+    if (text.length > BY_TEXT_MAX_CHARS / 8) return hit;
+    while (
+      BY_TEXT.size > 0 &&
+      (BY_TEXT.size >= BY_TEXT_MAX || byTextChars + text.length > BY_TEXT_MAX_CHARS)
+    ) {
+      const oldest = BY_TEXT.keys().next().value!;
+      BY_TEXT.delete(oldest);
+      byTextChars -= oldest.length;
+    }
     BY_TEXT.set(text, hit);
+    byTextChars += text.length;
   }
   return hit;
 }
