@@ -46,12 +46,11 @@ const RING = new Int32Array(K);
 
 /**
  * Rolling hashes of every K-long window of a text's non-whitespace code points (a ring buffer holds the last
- * K). With `answer` false the windows' bits are set in {@link SEEN} (and their positions pushed to `record`
- * when given); with `answer` true, `HIT[start]` is set for every window (code points [start, start + K)) whose
- * bit is already set. Returns the number of non-whitespace code points. One loop for both sides, with a
+ * K). With `answer` false the windows' bits are set in {@link SEEN}; with `answer` true, `HIT[start]` is
+ * set for every window (code points [start, start + K)) whose bit is already set. Returns the number of non-whitespace code points. One loop for both sides, with a
  * predictable branch, instead of a callback per window: it runs on every character of every text.
  */
-function scanWindows(text: string, answer: boolean, record: number[] | undefined): number {
+function scanWindows(text: string, answer: boolean): number {
   const seen = SEEN;
   const hit = HIT;
   let h = 0;
@@ -75,67 +74,8 @@ function scanWindows(text: string, answer: boolean, record: number[] | undefined
     }
     if (seen[w] === 0) touched.push(w);
     seen[w]! |= 1 << (b & 31);
-    if (record !== undefined) record.push(b);
   }
   return n;
-}
-
-/** Sets bits remembered for a tool text by {@link scanWindows}. */
-function addRecordedWindows(bits: Int32Array): void {
-  const seen = SEEN;
-  for (let i = 0; i < bits.length; i++) {
-    const b = bits[i]!;
-    const w = b >>> 5;
-    if (seen[w] === 0) touched.push(w);
-    seen[w]! |= 1 << (b & 31);
-  }
-}
-
-/**
- * Bitmap positions of the windows of recent tool texts. The same results come back in every episode of a task,
- * so a text's windows are remembered from its second sighting on (first sightings are noted in
- * {@link SEEN_TEXTS}); bounded in entries and in characters.
- */
-const TEXT_BITS = new Map<string, Int32Array>();
-const SEEN_TEXTS = new Set<string>();
-const TEXT_CACHE_MAX = 256;
-const TEXT_CACHE_MAX_CHARS = 2_000_000;
-let textBitsChars = 0;
-let seenTextChars = 0;
-
-/** Adds a tool text's windows to {@link SEEN}, from {@link TEXT_BITS} when it is there. */
-function addToolText(text: string): void {
-  const known = TEXT_BITS.get(text);
-  if (known !== undefined) {
-    addRecordedWindows(known);
-    return;
-  }
-  if (text.length > TEXT_CACHE_MAX_CHARS / 8) {
-    scanWindows(text, false, undefined);
-    return;
-  }
-  if (!SEEN_TEXTS.delete(text)) {
-    if (
-      SEEN_TEXTS.size >= TEXT_CACHE_MAX * 4 ||
-      seenTextChars + text.length > TEXT_CACHE_MAX_CHARS
-    ) {
-      SEEN_TEXTS.clear();
-      seenTextChars = 0;
-    }
-    SEEN_TEXTS.add(text);
-    seenTextChars += text.length;
-    scanWindows(text, false, undefined);
-    return;
-  }
-  seenTextChars -= text.length;
-  const record: number[] = [];
-  scanWindows(text, false, record);
-  if (TEXT_BITS.size >= TEXT_CACHE_MAX || textBitsChars + text.length > TEXT_CACHE_MAX_CHARS) {
-    TEXT_BITS.clear();
-    textBitsChars = 0;
-  }
-  TEXT_BITS.set(text, Int32Array.from(record));
-  textBitsChars += text.length;
 }
 
 /**
@@ -147,12 +87,12 @@ export function echoFraction(ctx: ScoringContext): number {
   // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
   // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
   touched.length = 0;
-  for (const text of ctx.resultTexts) if (text.length >= C.minSpan) addToolText(text);
+  for (const text of ctx.resultTexts) if (text.length >= C.minSpan) scanWindows(text, false);
   if (touched.length === 0) return 0;
   // The answer's non-whitespace length is at most its UTF-16 length.
   if (HIT.length < answer.length) HIT = new Uint8Array(answer.length * 2);
   HIT.fill(0, 0, answer.length);
-  const answerLength = scanWindows(answer, true, undefined);
+  const answerLength = scanWindows(answer, true);
   // Leave the shared bitmap empty for the next call.
   for (const w of touched) SEEN[w] = 0;
   touched.length = 0;
