@@ -70,7 +70,7 @@ function forecasts(ctx: ScoringContext): Map<string, Forecast> {
  * UTF-16 units. {@link datesOf} tries just those positions (the pattern's Unicode digit class costs more per
  * character than the rest of the rule). Any other pattern is scanned in full.
  */
-const DIGIT_LED_DATE =
+export const DIGIT_LED_DATE =
   C.answerDate.source ===
     String.raw`(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]` &&
   C.answerDate.flags === 'gu';
@@ -87,7 +87,7 @@ function digitAt(line: string, i: number): boolean {
 }
 
 /** The first two matches of the date pattern in a line, as `allMatches(answerDate, line, 2)` finds them. */
-function datesOf(line: string): RegExpExecArray[] {
+export function datesOf(line: string): RegExpExecArray[] {
   if (!DIGIT_LED_DATE) return allMatches(C.answerDate, line, 2);
   // Where a date can start (see DIGIT_LED_DATE): up to four units before a 月, or at 19 / 20.
   const starts: number[] = [];
