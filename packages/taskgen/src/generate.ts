@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   NavworldError,
   PROBLEM_TYPES,
+  TOOL_NAMES,
   type Difficulty,
   type DifficultyProfile,
   type DistanceCategory,
@@ -89,14 +90,8 @@ const BASE_TOOLS: readonly ToolName[] = Object.freeze([
   'direction',
   'weather',
 ]);
-const ALL_TOOLS: readonly ToolName[] = Object.freeze([
-  'poi_search',
-  'around_search',
-  'direction',
-  'weather',
-  'search_flights',
-  'search_train_tickets',
-]);
+/** Every tool, in the contract's order. */
+const ALL_TOOLS: readonly ToolName[] = Object.freeze([...TOOL_NAMES]);
 const BUSINESS_TOOLS: readonly ToolName[] = Object.freeze([
   'poi_search',
   'direction',
