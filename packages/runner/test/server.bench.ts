@@ -132,78 +132,72 @@ describe('HTTP server, 200 concurrent episodes', () => {
     { iterations: 1, warmupIterations: 0, time: 0, throws: true },
   );
 
+  /** Step bodies of one episode, as the HTTP API takes them. */
+  interface StepBody {
+    tool_calls: unknown[] | null;
+    content?: string | null;
+  }
+
+  /**
+   * Opens one episode per task on the separate server, sends each task's step bodies in order (all episodes
+   * at once), and reports steps per second and the server's CPU per step.
+   */
+  async function replay(
+    label: string,
+    bodiesOf: (steps: StepInput[]) => StepBody[],
+  ): Promise<void> {
+    const { url: separateUrl, recorded } = await prepare();
+    const cpuBefore = processCpuMs(serverProcess?.pid);
+    const started = performance.now();
+    let steps = 0;
+    let calls = 0;
+    await Promise.all(
+      TASKS.map(async (taskId) => {
+        const reset = await post(separateUrl, '/v1/reset', { task_id: taskId });
+        const episodeId: string = reset.json.episode_id;
+        for (const body of bodiesOf(recorded.get(taskId) ?? [])) {
+          const answer = await post(separateUrl, '/v1/step', { episode_id: episodeId, ...body });
+          if (answer.status !== 200) throw new Error(answer.text);
+          steps += 1;
+          calls += body.tool_calls?.length ?? 0;
+        }
+      }),
+    );
+    const cpuAfter = processCpuMs(serverProcess?.pid);
+    report(
+      label,
+      steps,
+      calls,
+      performance.now() - started,
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+    );
+  }
+
   bench(
     'reference agent traffic replayed against a separate server process',
-    async () => {
-      const { url: separateUrl, recorded } = await prepare();
-      const cpuBefore = processCpuMs(serverProcess?.pid);
-      const started = performance.now();
-      let steps = 0;
-      let calls = 0;
-      await Promise.all(
-        TASKS.map(async (taskId) => {
-          const reset = await post(separateUrl, '/v1/reset', { task_id: taskId });
-          const episodeId: string = reset.json.episode_id;
-          for (const input of recorded.get(taskId) ?? []) {
-            const answer = await post(separateUrl, '/v1/step', {
-              episode_id: episodeId,
-              tool_calls: input.toolCalls ?? null,
-              content: input.content ?? null,
-            });
-            if (answer.status !== 200) throw new Error(answer.text);
-            steps += 1;
-            calls += input.toolCalls?.length ?? 0;
-          }
-        }),
-      );
-      const cpuAfter = processCpuMs(serverProcess?.pid);
-      report(
-        'replayed reference traffic, separate server (2nd+ round: warm tool cache)',
-        steps,
-        calls,
-        performance.now() - started,
-        cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-      );
-    },
+    () =>
+      replay('replayed reference traffic, separate server (after two warm-up rounds)', (inputs) =>
+        inputs.map((input) => ({
+          tool_calls: input.toolCalls ?? null,
+          content: input.content ?? null,
+        })),
+      ),
     { iterations: 3, warmupIterations: 2, time: 0, throws: true },
   );
 
   bench(
     'tool steps only (warm cache, no scoring) against a separate server process',
-    async () => {
-      const { url: separateUrl, recorded } = await prepare();
-      const cpuBefore = processCpuMs(serverProcess?.pid);
-      const started = performance.now();
-      let steps = 0;
-      let calls = 0;
-      await Promise.all(
-        TASKS.map(async (taskId) => {
-          const reset = await post(separateUrl, '/v1/reset', { task_id: taskId });
-          const episodeId: string = reset.json.episode_id;
-          const first = recorded.get(taskId)?.[0]?.toolCalls ?? [];
-          // One recorded call per step, cycling through the first batch: 15 tool steps, never scored.
-          for (let i = 0; i < 15; i += 1) {
-            const call = first[i % Math.max(1, first.length)];
-            const answer = await post(separateUrl, '/v1/step', {
-              episode_id: episodeId,
-              tool_calls: call === undefined ? [] : [{ ...call, id: `b${i}` }],
-              ...(call === undefined ? { content: '' } : {}),
-            });
-            if (answer.status !== 200) throw new Error(answer.text);
-            steps += 1;
-            calls += 1;
-          }
-        }),
-      );
-      const cpuAfter = processCpuMs(serverProcess?.pid);
-      report(
-        'tool-only steps, separate server',
-        steps,
-        calls,
-        performance.now() - started,
-        cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-      );
-    },
+    () =>
+      // One recorded call per step, cycling through the first batch: 15 tool steps, never scored.
+      replay('tool-only steps, separate server', (inputs) => {
+        const first = inputs[0]?.toolCalls ?? [];
+        return Array.from({ length: 15 }, (_, i) => {
+          const call = first[i % Math.max(1, first.length)];
+          return call === undefined
+            ? { tool_calls: [], content: '' }
+            : { tool_calls: [{ ...call, id: `b${i}` }] };
+        });
+      }),
     { iterations: 2, warmupIterations: 1, time: 0, throws: true },
   );
 });
