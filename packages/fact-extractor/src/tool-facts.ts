@@ -162,18 +162,12 @@ function cachedResultFacts(kind: ToolKind, text: string): ResultFacts | undefine
 }
 
 /**
- * Results seen once lately (by kind). A result is cached on its second sighting: caching every result of a
+ * Result texts seen once lately. A result is cached on its second sighting: caching every result of a
  * workload where results never recur made extraction slower (the evicted entries are old-generation garbage).
+ * The window is as large as the cache, so a working set the cache can hold is admitted on its second round.
  * The texts are kept only as keys; V8 keeps a string's hash with it, so the lookups cost no extra pass.
  */
-const SEEN_ONCE: Record<ToolKind, Set<string>> = {
-  poi: new Set(),
-  direction: new Set(),
-  weather: new Set(),
-  flight: new Set(),
-  train: new Set(),
-};
-const SEEN_ONCE_MAX = 1024;
+const SEEN_ONCE = new Set<string>();
 /** Characters held by {@link SEEN_ONCE} (bounded like the cache itself). */
 let seenChars = 0;
 
@@ -184,14 +178,13 @@ function cacheResultFacts(kind: ToolKind, text: string, facts: ResultFacts): voi
     slot[kind] = facts;
     return;
   }
-  const seen = SEEN_ONCE[kind];
-  if (seen.delete(text)) seenChars -= text.length;
+  if (SEEN_ONCE.delete(text)) seenChars -= text.length;
   else {
-    if (seen.size >= SEEN_ONCE_MAX || seenChars + text.length > CACHE_MAX_CHARS) {
-      for (const set of Object.values(SEEN_ONCE)) set.clear();
+    if (SEEN_ONCE.size >= CACHE_MAX_ENTRIES || seenChars + text.length > CACHE_MAX_CHARS) {
+      SEEN_ONCE.clear();
       seenChars = 0;
     }
-    seen.add(text);
+    SEEN_ONCE.add(text);
     seenChars += text.length;
     return;
   }
