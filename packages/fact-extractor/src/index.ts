@@ -23,4 +23,5 @@ export {
   foldFullWidth,
   createCodePointIndex,
   isWhitespaceCode,
+  hasSurrogates,
 } from './text';

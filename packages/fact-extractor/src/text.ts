@@ -21,7 +21,10 @@ export function codePointLength(s: string): number {
   return n;
 }
 
-/** Whether `s` contains a surrogate pair (so UTF-16 indices and code-point indices differ). */
+/**
+ * Whether `s` contains a UTF-16 surrogate (a pair or a lone one): without one, UTF-16 and code-point indices
+ * coincide and each unit is one character.
+ */
 export function hasSurrogates(s: string): boolean {
   return /[\ud800-\udfff]/.test(s);
 }

@@ -9,6 +9,7 @@ import type {
 import {
   extractAnswerFacts,
   extractToolFacts,
+  hasSurrogates,
   isAdministrativeName,
   isGenericHalf,
   matchPoi,
@@ -85,7 +86,6 @@ export interface ScoringContext {
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
 const DIGIT = /\p{Nd}/u;
-const SURROGATE = /[\ud800-\udfff]/;
 /** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区, 沱江 → 沱江镇). */
 const ADMIN_SUFFIXES = '区县市省镇乡';
 /** Brackets: a name half containing one is a branch label. */
@@ -227,7 +227,7 @@ export function buildContext(
 ): ScoringContext {
   const lower = answer.toLowerCase();
   const cpi = codePointIndex(lower);
-  const surrogates = SURROGATE.test(lower);
+  const surrogates = hasSurrogates(lower);
   const find = createSearcher(lower);
   const called = new Set<string>();
   const successful = new Set<string>();
@@ -329,20 +329,10 @@ export function buildContext(
       }
       let hit = byLimit.get(limit);
       if (hit === undefined) {
-        hit = [];
-        if (re.global) {
-          re.lastIndex = 0;
-          let m: RegExpExecArray | null;
-          while (hit.length < limit && (m = re.exec(lower)) !== null) {
-            const end = m.index + m[0].length;
-            hit.push({ start: cpi.at(m.index), end: cpi.at(end) });
-            if (end === m.index) re.lastIndex++;
-          }
-          re.lastIndex = 0;
-        } else {
-          for (const m of allMatches(re, lower, limit))
-            hit.push({ start: cpi.at(m.index), end: cpi.at(m.index + m[0].length) });
-        }
+        hit = allMatches(re, lower, limit).map((m) => ({
+          start: cpi.at(m.index),
+          end: cpi.at(m.index + m[0].length),
+        }));
         byLimit.set(limit, hit);
       }
       return hit;

@@ -1,6 +1,6 @@
 // Text statistics of the template detector, computed on UTF-16 code units: words are hashed in place and
 // deduplicated in typed-array hash tables, and lines are measured without splitting or trimming copies.
-import { isWhitespaceCode } from '@navworld/fact-extractor';
+import { hasSurrogates, isWhitespaceCode } from '@navworld/fact-extractor';
 
 /** Character class of the template detector's words: 1 CJK, 2 Latin letter, 3 digit, 0 other. */
 function wordClass(c: number): number {
@@ -153,9 +153,6 @@ function uniqueFourGrams(ids: Int32Array, count: number): number {
   return distinct / n;
 }
 
-/** Any UTF-16 surrogate. */
-const SURROGATE = /[\ud800-\udfff]/;
-
 /**
  * Code-point lengths of the trimmed non-empty lines of a text (lines split on `\n`), in order: the same
  * numbers as `cpLength(line.trim())` over `text.split('\n')`, surrogate pairs counting once.
@@ -164,7 +161,7 @@ export function trimmedLineLengths(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
   // Without surrogates every code unit is a code point, so lengths need no per-character pass.
-  const surrogates = SURROGATE.test(text);
+  const surrogates = hasSurrogates(text);
   let from = 0;
   while (from <= n) {
     let to = text.indexOf('\n', from);

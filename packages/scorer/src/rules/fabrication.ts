@@ -1,4 +1,5 @@
 // Fabrication penalty (−12.5 to 0): prices, weather, transport and POI non-use.
+import { hasSurrogates } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { asciiDigits } from '../internal/text';
@@ -62,8 +63,6 @@ function codePointsEnd(text: string, from: number, count: number, limit: number)
   return i;
 }
 
-const SURROGATE = /[\ud800-\udfff]/;
-
 /**
  * Whether `name` may occur in the answer as given. Lower-casing maps each code point on its own (the final
  * sigma aside, which changes under it), so a name it leaves unchanged and without surrogates (which could pair
@@ -71,7 +70,7 @@ const SURROGATE = /[\ud800-\udfff]/;
  * index answers at once.
  */
 function mayOccur(ctx: ScoringContext, name: string): boolean {
-  if (name.toLowerCase() !== name || SURROGATE.test(name)) return true;
+  if (name.toLowerCase() !== name || hasSurrogates(name)) return true;
   return ctx.exact(name).length > 0;
 }
 
