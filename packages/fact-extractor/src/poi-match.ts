@@ -1,5 +1,6 @@
 // Fuzzy POI matching: exact, normalised, half-match.
 import { GENERIC_PLACE_WORDS, POI_HALF_MATCH } from './config';
+import { memoize } from './internal/memo';
 import { codePointLength, normalizeText } from './text';
 
 /** How a tool POI was found in an answer. */
@@ -37,19 +38,11 @@ const BRANCH_RE = /[(（][^()（）]{1,20}[)）]\s*$/;
  * 国际机场, 酒店 …) from its ends, fewer than two code points are left.
  */
 export function isGenericHalf(half: string): boolean {
-  let known = GENERIC_HALVES.get(half);
-  if (known === undefined) {
-    known = genericHalf(half);
-    // Bounded: POI names recur across episodes, but a long-running server must not grow without limit.
-    if (GENERIC_HALVES.size >= GENERIC_HALVES_MAX) GENERIC_HALVES.clear();
-    GENERIC_HALVES.set(half, known);
-  }
-  return known;
+  return genericHalfMemo(half);
 }
 
-/** Answers of {@link isGenericHalf} (a pure function of its argument), kept up to {@link GENERIC_HALVES_MAX}. */
-const GENERIC_HALVES = new Map<string, boolean>();
-const GENERIC_HALVES_MAX = 8192;
+/** {@link isGenericHalf}'s answers (a pure function of its argument; halves recur across episodes). */
+const genericHalfMemo = memoize(genericHalf, 8192);
 
 function genericHalf(half: string): boolean {
   let rest = normalizeText(half);
@@ -107,15 +100,12 @@ interface NameParts {
 }
 
 /**
- * Name parts by name, kept up to {@link NAME_PARTS_MAX}: tool POI names recur across the episodes of a city
- * and across the scorer and the judge summary, and deriving the parts costs more than the answer lookups.
+ * Name parts by name: tool POI names recur across the episodes of a city and across the scorer and the judge
+ * summary, and deriving the parts costs more than the answer lookups.
  */
-const NAME_PARTS = new Map<string, NameParts>();
-const NAME_PARTS_MAX = 8192;
+const namePartsOf = memoize(nameParts, 8192);
 
-function namePartsOf(name: string): NameParts {
-  let parts = NAME_PARTS.get(name);
-  if (parts !== undefined) return parts;
+function nameParts(name: string): NameParts {
   const n1 = normalizeText(name);
   let core: string | null = null;
   if (BRANCH_RE.test(name)) {
@@ -132,10 +122,7 @@ function namePartsOf(name: string): NameParts {
       halves.push([half, nh]);
     }
   }
-  parts = { normalized: codePointLength(n1) >= 2 ? n1 : null, core, halves };
-  if (NAME_PARTS.size >= NAME_PARTS_MAX) NAME_PARTS.clear();
-  NAME_PARTS.set(name, parts);
-  return parts;
+  return { normalized: codePointLength(n1) >= 2 ? n1 : null, core, halves };
 }
 
 /** Number of distinct tool POIs that {@link matchPoi} finds in the answer. */

@@ -17,6 +17,7 @@ import {
 } from '../config';
 import { isAdministrativeName } from '../admin-names';
 import { backCodePoints, codePointLength, isAsciiLetter, isCjk, isDigit } from '../text';
+import { memoize } from './memo';
 
 /** A transport id found in a text, with its UTF-16 span. */
 export interface IdHit {
@@ -761,31 +762,17 @@ export function cleanPoiName(raw: string, strict: boolean): string | null {
 /** {@link cleanPoiName} for one strictness, remembering its answers (names repeat within a text). */
 export type NameCleaner = (raw: string) => string | null;
 
-// Cleaned names by raw name, one table per strictness: names recur within a text and across the answers and
-// tool results of a city. Bounded: the oldest entries go first; long raw names are not kept.
+// Cleaned names by raw name, one memo per strictness: names recur within a text and across the answers and
+// tool results of a city. Long raw names are not kept.
 const CLEAN_MEMO_ENTRIES = 4_096;
 const CLEAN_MEMO_MAX_NAME = 64;
-const cleanMemo = [new Map<string, string | null>(), new Map<string, string | null>()] as const;
+const cleaners = [false, true].map((strict) =>
+  memoize((raw) => cleanPoiName(raw, strict), CLEAN_MEMO_ENTRIES, CLEAN_MEMO_MAX_NAME),
+);
 
 /** A {@link NameCleaner} for one strictness (cleaning is pure, so every cleaner shares one bounded memo). */
 export function createNameCleaner(strict: boolean): NameCleaner {
-  const memo = cleanMemo[strict ? 1 : 0];
-  return (raw) => {
-    let name = memo.get(raw);
-    if (name === undefined) {
-      name = cleanPoiName(raw, strict);
-      if (raw.length <= CLEAN_MEMO_MAX_NAME) {
-        if (memo.size >= CLEAN_MEMO_ENTRIES) {
-          for (const oldest of memo.keys()) {
-            memo.delete(oldest);
-            break;
-          }
-        }
-        memo.set(raw, name);
-      }
-    }
-    return name;
-  };
+  return cleaners[strict ? 1 : 0]!;
 }
 
 /**
