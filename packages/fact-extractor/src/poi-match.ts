@@ -1,6 +1,7 @@
 // Fuzzy POI matching: exact, normalised, half-match.
 import { GENERIC_PLACE_WORDS, POI_HALF_MATCH } from './config';
 import { memoize } from './internal/memo';
+import { mayContainPairs, normalizedPairFilter } from './internal/normalized-pairs';
 import { codePointLength, normalizeText } from './text';
 
 /** How a tool POI was found in an answer. */
@@ -21,13 +22,31 @@ export interface PreparedAnswer {
 export function prepareAnswer(answerText: string): PreparedAnswer {
   const raw = typeof answerText === 'string' ? answerText : '';
   let normalized: string | undefined;
-  return {
+  const prepared: PreparedAnswer = {
     raw,
     get normalized(): string {
       normalized ??= normalizeText(raw);
       return normalized;
     },
   };
+  let filter: Uint32Array | null | undefined;
+  PAIR_FILTERS.set(prepared, () =>
+    filter === undefined ? (filter = normalizedPairFilter(raw)) : filter,
+  );
+  return prepared;
+}
+
+/**
+ * The normalised-pair filters of answers made by {@link prepareAnswer} (an object built elsewhere may carry a
+ * `normalized` text that is not the normalisation of its `raw`: it is always searched).
+ */
+const PAIR_FILTERS = new WeakMap<PreparedAnswer, () => Uint32Array | null>();
+
+/** Whether the normalised answer contains `needle` (normalised), skipping the search when the filter rules it out. */
+function normalizedIncludes(answer: PreparedAnswer, needle: string): boolean {
+  const filter = PAIR_FILTERS.get(answer)?.();
+  if (filter != null && !mayContainPairs(filter, needle)) return false;
+  return answer.normalized.includes(needle);
 }
 
 const GENERIC_BY_LENGTH = [...GENERIC_PLACE_WORDS].sort((a, b) => b.length - a.length);
@@ -80,11 +99,11 @@ export function matchPoi(
   const answer = typeof answerText === 'string' ? prepareAnswer(answerText) : answerText;
   if (answer.raw.includes(name)) return 'exact';
   const parts = namePartsOf(name);
-  if (parts.normalized !== null && answer.normalized.includes(parts.normalized))
+  if (parts.normalized !== null && normalizedIncludes(answer, parts.normalized))
     return 'normalized';
-  if (parts.core !== null && answer.normalized.includes(parts.core)) return 'normalized';
+  if (parts.core !== null && normalizedIncludes(answer, parts.core)) return 'normalized';
   for (const [half, nh] of parts.halves) {
-    if (answer.raw.includes(half) || answer.normalized.includes(nh)) return 'half';
+    if (answer.raw.includes(half) || normalizedIncludes(answer, nh)) return 'half';
   }
   return null;
 }

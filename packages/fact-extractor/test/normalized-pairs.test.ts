@@ -1,0 +1,120 @@
+// The pair filter lets matchPoi skip building the normalised answer. It must never rule out a needle that the
+// normalised text contains: every adjacent pair of normalizeText(text) has to be in the filter.
+import { describe, expect, it } from 'vitest';
+import { extractToolFacts, matchPoi, normalizeText, prepareAnswer } from '../src/index';
+import { mayContainPairs, normalizedPairFilter } from '../src/internal/normalized-pairs';
+import { entry, fixture } from './helpers';
+
+/** The adjacent pairs of `normalizeText(text)` that the filter of `text` lacks (empty when sound). */
+function missingPairs(text: string): string[] {
+  const filter = normalizedPairFilter(text);
+  if (filter === null) return [];
+  const normalized = normalizeText(text);
+  const missing: string[] = [];
+  for (let i = 0; i + 1 < normalized.length; i++) {
+    const pair = normalized.slice(i, i + 2);
+    if (!mayContainPairs(filter, pair)) missing.push(pair);
+  }
+  return missing;
+}
+
+describe('normalizedPairFilter', () => {
+  it('holds every pair of the normalised text, for every BMP unit between letters', () => {
+    const bad: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      if (missingPairs(`Ab${ch}Σ`).length > 0 || missingPairs(`西${ch}${ch}湖`).length > 0)
+        bad.push(c);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('holds every pair on random mixed text, and gives up on units it cannot fold exactly', () => {
+    const pieces = [
+      '故宫',
+      ' ',
+      '博物院',
+      '（',
+      '午门',
+      '）',
+      '·',
+      'ＡＢ１２',
+      'Hotel',
+      '\u3000',
+      '—',
+      '"',
+      '🌸',
+      '】',
+      'ΣΑΣ',
+      'İstanbul',
+      'Ⅻ',
+      'Ⓐ',
+      '\ud801\udc00',
+      '\ud83c',
+      'ǅ',
+      'ẞ',
+      'Ω',
+      '\n',
+    ];
+    let state = 7;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    let filtered = 0;
+    for (let k = 0; k < 3000; k++) {
+      let text = '';
+      const n = 1 + next(12);
+      for (let j = 0; j < n; j++) text += pieces[next(pieces.length)];
+      expect(missingPairs(text)).toEqual([]);
+      if (normalizedPairFilter(text) !== null) filtered++;
+    }
+    // Most texts get a filter; Σ, İ, Deseret and lone surrogates make it give up.
+    expect(filtered).toBeGreaterThan(300);
+    expect(normalizedPairFilter('ΣΑΣ')).toBeNull();
+    expect(normalizedPairFilter('İ')).toBeNull();
+    expect(normalizedPairFilter('\ud801\udc00')).toBeNull();
+    expect(normalizedPairFilter('西湖🌸断桥')).not.toBeNull();
+  });
+
+  it('rules out needles whose pairs are absent', () => {
+    const filter = normalizedPairFilter('故宫 博物院（午门）')!;
+    expect(mayContainPairs(filter, '故宫博物院')).toBe(true);
+    expect(mayContainPairs(filter, '院午门')).toBe(true);
+    expect(mayContainPairs(filter, '雷峰塔')).toBe(false);
+  });
+});
+
+describe('matchPoi with a prepared answer', () => {
+  it('matches exactly as without the filter on the fixture answers and tool POIs', () => {
+    const pois = extractToolFacts([
+      entry('poi_search', fixture('offline-poi-search.txt')),
+      entry('poi_search', fixture('amap-poi.txt')),
+      entry('around_search', fixture('offline-around-search.txt')),
+    ]).pois;
+    const variants = (name: string): string[] => {
+      const cps = Array.from(name);
+      const k = Math.floor(cps.length / 2);
+      return [
+        name,
+        `${cps.slice(0, k).join('')} ${cps.slice(k).join('')}`,
+        cps.slice(k).join(''),
+        `${name}（西门）`,
+      ];
+    };
+    for (const file of ['answer-markdown.md', 'answer-plain.txt', 'answer-json.md']) {
+      const base = fixture(file);
+      const answers = [
+        base,
+        ...pois.slice(0, 8).flatMap((p) => variants(p).map((v) => `${base}\n推荐：${v}。`)),
+      ];
+      for (const answer of answers) {
+        const prepared = prepareAnswer(answer);
+        // An object not made by prepareAnswer is always searched: the unfiltered reference.
+        const plain = { raw: answer, normalized: normalizeText(answer) };
+        for (const poi of pois) expect(matchPoi(poi, prepared)).toBe(matchPoi(poi, plain));
+      }
+    }
+  });
+});
