@@ -24,7 +24,10 @@ import {
   codePointIndex,
   cpLength,
   createSearcher,
+  insideSpan,
+  spanIndex,
   type CodePointIndex,
+  type SpanIndex,
 } from './internal/text';
 
 /** A code-point span [start, end) of the answer. */
@@ -123,14 +126,14 @@ function escapeRegex(s: string): string {
 }
 
 /** Answer spans (UTF-16 [start, end)) of road and street names: a POI half inside one is an address. */
-function roadSpans(find: Find, roads: Iterable<string>): Array<[number, number]> {
+function roadSpans(find: Find, roads: Iterable<string>): SpanIndex {
   const spans: Array<[number, number]> = [];
   for (const road of roads) {
     const needle = road.toLowerCase();
     if (needle.length < 2) continue;
     for (const i of find(needle, 64)) spans.push([i, i + needle.length]);
   }
-  return spans;
+  return spanIndex(spans);
 }
 
 /**
@@ -146,7 +149,7 @@ function placeHalfPositions(
   lower: string,
   find: Find,
   city: string,
-  roads: ReadonlyArray<[number, number]>,
+  roads: SpanIndex,
 ): number[] | undefined {
   const cps = Array.from(name.toLowerCase());
   const k = Math.floor(cps.length / 2);
@@ -167,7 +170,7 @@ function placeHalfPositions(
     if (ROAD_END.test(half)) continue;
     const kept = found.filter(
       (i) =>
-        !roads.some(([a, b]) => i >= a && i + half.length <= b) &&
+        !insideSpan(roads, i, i + half.length) &&
         !ROAD_START.test(lower.slice(i + half.length, i + half.length + 2)),
     );
     if (kept.length > 0) return kept;
@@ -256,7 +259,7 @@ export function buildContext(
   const toolFacts = extractToolFacts(trace);
   const answerFacts = extractAnswerFacts(answer);
   const city = problem.destinationCity.toLowerCase();
-  let roads: Array<[number, number]> | undefined;
+  let roads: SpanIndex | undefined;
   const halves = new Map<string, number[] | undefined>();
   const halfPositions = (name: string): number[] | undefined => {
     if (!halves.has(name)) {

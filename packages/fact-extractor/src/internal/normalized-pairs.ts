@@ -39,7 +39,7 @@ function lookUp(c: number): number {
 }
 
 function pairBit(a: number, b: number): number {
-  return Math.imul(a * 0x10000 + b, 0x9e3779b1) >>> (32 - PAIR_BITS);
+  return Math.imul((a << 16) | b, 0x9e3779b1) >>> (32 - PAIR_BITS);
 }
 
 /**

@@ -2,6 +2,7 @@
 // is defined by checking `close` on every candidate; the search below skips only candidates that provably
 // fail, so it returns the same verdict with far fewer checks.
 import { SCORING_CONFIG } from '../config';
+import { lowerBound } from './text';
 
 const C = SCORING_CONFIG.priceGrounding;
 
@@ -167,14 +168,7 @@ function scaledBy(
     const rlo = from - SLACK * Math.abs(from);
     const rhi = to + SLACK * Math.abs(to);
     const { ratio, k, m } = table;
-    let x = 0;
-    let y = ratio.length;
-    while (x < y) {
-      const mid = (x + y) >>> 1;
-      if (ratio[mid]! < rlo) x = mid + 1;
-      else y = mid;
-    }
-    for (; x < ratio.length && ratio[x]! <= rhi; x++) {
+    for (let x = lowerBound(ratio, rlo); x < ratio.length && ratio[x]! <= rhi; x++) {
       const kk = k[x]!;
       const mm = m[x]!;
       const value = mm === 0 ? a * kk : mm < 0 ? a / kk : a * kk * mm;

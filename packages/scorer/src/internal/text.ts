@@ -137,14 +137,51 @@ export function createSearcher(haystack: string): (needle: string, limit?: numbe
 
 /** Whether any value of the sorted array `positions` lies in [lo, hi]. */
 export function anyInRange(positions: readonly number[], lo: number, hi: number): boolean {
+  const a = lowerBound(positions, lo);
+  return a < positions.length && positions[a]! <= hi;
+}
+
+/**
+ * Spans [start, end) sorted by start, with the furthest end reached so far, for containment tests by binary
+ * search: a plan can mention the same road hundreds of times.
+ */
+export interface SpanIndex {
+  starts: number[];
+  /** `reach[k]`: the largest end among the first k + 1 spans. */
+  reach: number[];
+}
+
+/** Indexes spans for {@link insideSpan}. */
+export function spanIndex(spans: ReadonlyArray<readonly [number, number]>): SpanIndex {
+  const sorted = [...spans].sort((x, y) => x[0] - y[0]);
+  const starts: number[] = [];
+  const reach: number[] = [];
+  let far = Number.NEGATIVE_INFINITY;
+  for (const [a, b] of sorted) {
+    far = Math.max(far, b);
+    starts.push(a);
+    reach.push(far);
+  }
+  return { starts, reach };
+}
+
+/** Whether [start, end) lies inside one of the indexed spans (integer offsets). */
+export function insideSpan(index: SpanIndex, start: number, end: number): boolean {
+  // The last span starting at or before `start`: any span containing [start, end) is at or before it.
+  const k = lowerBound(index.starts, start + 1) - 1;
+  return k >= 0 && index.reach[k]! >= end;
+}
+
+/** The first index of an ascending array whose value is at least `x` (the length when there is none). */
+export function lowerBound(sorted: ArrayLike<number>, x: number): number {
   let a = 0;
-  let b = positions.length;
+  let b = sorted.length;
   while (a < b) {
     const mid = (a + b) >>> 1;
-    if (positions[mid]! < lo) a = mid + 1;
+    if (sorted[mid]! < x) a = mid + 1;
     else b = mid;
   }
-  return a < positions.length && positions[a]! <= hi;
+  return a;
 }
 
 /**

@@ -21,17 +21,9 @@ let HIT = new Uint8Array(4096);
 /** Words of {@link SEEN} set by the current call. */
 const touched: number[] = [];
 
+/** Space, tab, line breaks, form and vertical feed, NBSP and the ideographic space (CJK text decides early). */
 function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    c === 9 ||
-    c === 10 ||
-    c === 13 ||
-    c === 0x3000 ||
-    c === 12 ||
-    c === 11 ||
-    c === 0xa0
-  );
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c === 0x3000 || c === 0xa0;
 }
 
 function powBase(k: number): number {
