@@ -27,8 +27,11 @@ const trace = [
   entry('search_train_tickets', fixture('offline-trains.txt').replace(/北京南站/g, '北京西站')),
 ];
 
-/** More distinct traces than the result cache holds (512 results): every lookup misses. */
-const freshTraces: ToolTraceEntry[][] = Array.from({ length: 256 }, (_, k) =>
+/**
+ * Distinct traces whose 30,720 results are far more than the result cache (4,096) and its first-sighting set
+ * hold: a result comes round again only after both have forgotten it, so every lookup misses.
+ */
+const freshTraces: ToolTraceEntry[][] = Array.from({ length: 2048 }, (_, k) =>
   trace.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` })),
 );
 let freshTurn = 0;
