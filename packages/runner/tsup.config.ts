@@ -6,6 +6,7 @@ export default defineConfig((cli) => ({
     cli: 'src/cli.ts',
     testing: 'src/testing.ts',
     'sweep-worker': 'src/internal/sweep-worker.ts',
+    'scoring-worker': 'src/internal/scoring-worker.ts',
   },
   format: ['esm'],
   // A fast build (`--env.NAVWORLD_FAST_BUILD 1` or the variable) skips declarations: the CLI only needs JS.

@@ -10,6 +10,9 @@ export const TOOL_MESSAGE_MAX_CHARS = 3000;
 /** Idle time after which an episode is swept (30 minutes). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 
+/** Most scoring worker threads an environment may run (far above any useful number). */
+export const MAX_SCORING_THREADS = 64;
+
 /** Episodes one environment holds at once. */
 export const DEFAULT_MAX_EPISODES = 10_000;
 

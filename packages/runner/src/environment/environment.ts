@@ -49,6 +49,7 @@ import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_EPISODES,
   INFRASTRUCTURE_ERROR_CODES,
+  MAX_SCORING_THREADS,
   MAX_TOOL_STEPS,
   SUCCESS_THRESHOLD,
   TOOL_MESSAGE_MAX_CHARS,
@@ -56,6 +57,7 @@ import {
 import { finalAnswerPrompt } from './final-answer';
 import { createProblemSource } from './problems';
 import { ResetInputSchema, StepInputSchema, type ResetInput, type StepInput } from './schemas';
+import { createScoringPool, type ScoringOutcome, type ScoringPool } from './scoring-pool';
 import { truncateForModel } from './truncate';
 
 /** The OpenAI function definition of one tool, as `reset` returns it. */
@@ -93,6 +95,20 @@ export interface EnvironmentOptions {
   env?: Record<string, string | undefined>;
   /** A ready tool context to use for every episode (its epoch wins). */
   toolContext?: ToolContext;
+  /**
+   * Worker threads that score final answers, so that scoring (the larger part of a server's CPU per
+   * episode) runs on other cores; 0 scores in this thread. Results are identical either way. Not used with
+   * a `judge` (it stays in this thread, and its latency dwarfs scoring), nor where the built worker script
+   * is missing (running from source): both score in this thread. At most 64.
+   * @default 0
+   */
+  scoringThreads?: number;
+  /**
+   * The scoring worker's script (tests and benchmarks point it at a bundle).
+   * @default the built `scoring-worker.js` beside this module
+   * @internal
+   */
+  scoringWorkerFile?: string | URL;
 }
 
 /** What `reset` returns. */
@@ -227,6 +243,8 @@ export interface EnvironmentInternals {
   finish(episodeId: string, outcome: EpisodeOutcome, error: string | null, valid: boolean): void;
   resultOf(episodeId: string, meta: ResultMeta): EpisodeResult;
   remove(episodeId: string): void;
+  /** The scoring worker pool, when one runs. */
+  scoringPool: ScoringPool | undefined;
 }
 
 /** Mutable state of one episode. */
@@ -300,6 +318,15 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     'idleTimeoutMs',
   );
   const toolTimeoutMs = positiveInt(options.toolTimeoutMs, 120_000, 'toolTimeoutMs');
+  const scoringThreads = scoringThreadsOf(options.scoringThreads);
+  // A judge is an object with methods (it cannot cross to a thread): with one, scoring stays here.
+  const pool =
+    options.judge === undefined
+      ? createScoringPool({
+          threads: scoringThreads,
+          file: scoringWorkerFileOf(options.scoringWorkerFile),
+        })
+      : undefined;
   const world = options.world ?? 'offline';
   const defaultEpoch =
     options.toolContext?.epoch ??
@@ -668,15 +695,24 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     state.done = true;
     state.truncated = truncated;
     state.outcome = 'completed';
-    let details: ScoreDetails;
+    let details: ScoreDetails | ScoringOutcome;
     try {
-      details = await scoreEpisodeDetailed({
-        problem: state.problem,
-        trace: state.trace,
-        answer: content,
-        ...(options.judge === undefined ? {} : { judge: options.judge }),
-        salt: state.epoch.salt,
-      });
+      details =
+        pool === undefined
+          ? await scoreEpisodeDetailed({
+              problem: state.problem,
+              trace: state.trace,
+              answer: content,
+              ...(options.judge === undefined ? {} : { judge: options.judge }),
+              salt: state.epoch.salt,
+            })
+          : await pool.score({
+              problem: state.problem,
+              trace: state.trace,
+              answer: content,
+              salt: state.epoch.salt,
+              debug,
+            });
     } catch (error) {
       const failure = toNavworldError(error);
       state.error = `${failure.code}: ${failure.message}`;
@@ -697,13 +733,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     state.breakdown = breakdown;
     state.total = breakdown.total;
     const info: Record<string, unknown> = debug
-      ? {
-          ...toDebugResult(breakdown, {
-            toolFacts: details.toolFacts,
-            answerFacts: details.answerFacts,
-            parsed: details.parsed,
-          }),
-        }
+      ? { ...toDebugResult(breakdown, details) }
       : { ...toSafeResult(breakdown, { salt: state.epoch.salt, answer: content }) };
     return {
       episodeId: state.id,
@@ -772,12 +802,13 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         maxEpisodes,
       };
     },
-    close() {
+    async close() {
       closed = true;
       episodes.clear();
       for (const context of contexts.values()) context.close();
       contexts.clear();
-      return Promise.resolve();
+      // Steps being scored on a worker still hold their episode: they finish and are answered first.
+      await pool?.close();
     },
   };
 
@@ -836,6 +867,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     remove(episodeId) {
       episodes.delete(episodeId);
     },
+    scoringPool: pool,
   });
   return environment;
 }
@@ -852,6 +884,33 @@ function positiveInt(value: number | undefined, fallback: number, name: string):
     throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${name} must be a positive number`, {
       details: { [name]: value },
     });
+  }
+  return value;
+}
+
+function scoringThreadsOf(value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SCORING_THREADS) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `scoringThreads must be a whole number from 0 to ${MAX_SCORING_THREADS}`,
+      {
+        hint: 'use 0 to score in this thread, or about one thread per spare core',
+        details: { scoringThreads: String(value) },
+      },
+    );
+  }
+  return value;
+}
+
+function scoringWorkerFileOf(value: string | URL | undefined): string | URL {
+  if (value === undefined) return new URL('./scoring-worker.js', import.meta.url);
+  if (typeof value !== 'string' && !(value instanceof URL)) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      'scoringWorkerFile must be a path or a file URL',
+      { hint: 'omit it to use the built scoring worker' },
+    );
   }
   return value;
 }

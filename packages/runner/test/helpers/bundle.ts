@@ -15,6 +15,12 @@ export async function bundleForNode(name: string, source: string): Promise<strin
   mkdirSync(OUT_DIR, { recursive: true });
   const entry = join(OUT_DIR, `${name}.entry.ts`);
   writeFileSync(entry, source);
+  return bundleFile(name, entry);
+}
+
+/** Bundles one source file as the entry itself (a side-effect-only module would be dropped as an import). */
+async function bundleFile(name: string, entry: string): Promise<string> {
+  mkdirSync(OUT_DIR, { recursive: true });
   const outfile = join(OUT_DIR, `${name}.mjs`);
   await build({
     entryPoints: [entry],
@@ -36,4 +42,9 @@ export async function bundleForNode(name: string, source: string): Promise<strin
 /** Absolute path of a file in this package. */
 export function runnerPath(...parts: string[]): string {
   return join(RUNNER, ...parts);
+}
+
+/** Bundles the scoring pool's worker entry, as the built package ships it (`dist/scoring-worker.js`). */
+export function bundleScoringWorker(): Promise<string> {
+  return bundleFile('scoring-worker', runnerPath('src/internal/scoring-worker.ts'));
 }

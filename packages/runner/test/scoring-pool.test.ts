@@ -1,0 +1,325 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- HTTP answers are untyped JSON checked by assertions. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NavworldError, type Judge } from '@navworld/core-types';
+import { generateProblem } from '@navworld/taskgen';
+import {
+  createEnvironment,
+  internalsOf,
+  type Environment,
+  type EnvironmentOptions,
+} from '../src/environment/environment';
+import { runReferenceAgent } from '../src/agent/reference-agent';
+import { startServer } from '../src/server/start';
+import { bundleScoringWorker } from './helpers/bundle';
+import { post } from './helpers/http';
+import { watchSteps } from './helpers/reference-steps';
+
+const OPTIONS = { salt: 'scoring-pool-tests', now: Date.UTC(2026, 0, 5), env: {} };
+/** 35 tasks: five of each problem type, every difficulty. */
+const TASKS = Array.from({ length: 35 }, (_, i) => i * 5 + 1);
+
+let workerFile: string;
+let dir: string;
+beforeAll(async () => {
+  workerFile = await bundleScoringWorker();
+  dir = await mkdtemp(join(tmpdir(), 'navworld-scoring-pool-'));
+}, 120_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function pooled(extra: EnvironmentOptions = {}): Environment {
+  return createEnvironment({
+    ...OPTIONS,
+    scoringThreads: 2,
+    scoringWorkerFile: workerFile,
+    ...extra,
+  });
+}
+
+function poolOf(env: Environment) {
+  const pool = internalsOf(env).scoringPool;
+  if (pool === undefined) throw new Error('the environment runs no scoring pool');
+  return pool;
+}
+
+/**
+ * Plays the tasks with the reference agent (all at once) and returns, by task, the episode's breakdown, its
+ * final-step info and its step inputs (for replaying the episode elsewhere).
+ */
+async function play(env: Environment, tasks: readonly number[]) {
+  const { inputs, finals } = watchSteps(env);
+  const results = await Promise.all(tasks.map((taskId) => runReferenceAgent(env, taskId)));
+  return new Map(
+    results.map((r) => [
+      r.taskId,
+      {
+        breakdown: r.breakdown,
+        info: finals.get(r.episodeId)?.info,
+        inputs: inputs.get(r.episodeId) ?? [],
+      },
+    ]),
+  );
+}
+
+type Played = Awaited<ReturnType<typeof play>>;
+
+/**
+ * Paths of what a structured clone would not keep as it is: frozen objects, class instances (Maps and Sets
+ * included, which clone but would only compare equal by luck), functions.
+ */
+function notPlainData(value: unknown, path = '$'): string[] {
+  if (typeof value === 'function') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  const own: string[] = [];
+  if (Object.isFrozen(value)) own.push(`${path} (frozen)`);
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) {
+    own.push(`${path} (${value.constructor.name})`);
+  }
+  return own.concat(
+    ...Object.entries(value).map(([key, inner]) => notPlainData(inner, `${path}.${key}`)),
+  );
+}
+
+/** Breakdown and final info only (step inputs name their own episode ids). */
+function scored(played: Played, taskId: number) {
+  const { breakdown, info } = played.get(taskId)!;
+  return { breakdown, info };
+}
+
+/**
+ * Waits until the pool has posted a job to a worker. Only microtasks pass, so a worker started for it cannot
+ * have answered yet (it has not even loaded).
+ */
+async function untilPosted(env: Environment): Promise<void> {
+  for (let i = 0; i < 1000 && poolOf(env).stats().posted === 0; i++) await Promise.resolve();
+  expect(poolOf(env).stats().posted).toBeGreaterThan(0);
+}
+
+/**
+ * Replays the tasks' recorded tool steps in new episodes, then sends every final answer at once and returns
+ * the pending final steps, in task order.
+ */
+async function finalStepsInFlight(env: Environment, played: Played, tasks: readonly number[]) {
+  const opened = [];
+  for (const taskId of tasks) {
+    const inputs = played.get(taskId)!.inputs;
+    const { episodeId } = env.reset({ taskId });
+    for (const input of inputs.slice(0, -1)) await env.step({ ...input, episodeId });
+    opened.push({ episodeId, last: inputs.at(-1)! });
+  }
+  return opened.map(({ episodeId, last }) => env.step({ ...last, episodeId }));
+}
+
+describe('scoring worker pool', () => {
+  it('scores 35 reference episodes of every problem type exactly as in-process', async () => {
+    expect(new Set(TASKS.map((t) => generateProblem(t).problemType)).size).toBe(7);
+    const inProcess = createEnvironment(OPTIONS);
+    const expected = await play(inProcess, TASKS);
+    await inProcess.close();
+
+    const env = pooled();
+    const actual = await play(env, TASKS);
+    const stats = poolOf(env).stats();
+    await env.close();
+    expect(stats).toMatchObject({ threads: 2, spawned: 2, failed: 0, fallbacks: 0 });
+    for (const taskId of TASKS) {
+      const want = scored(expected, taskId);
+      const got = scored(actual, taskId);
+      expect(got.breakdown).not.toBeNull();
+      expect(got.breakdown).toStrictEqual(want.breakdown);
+      expect(got.info).toStrictEqual(want.info);
+      // What the server sends: byte-identical JSON (key order survives the structured clone).
+      expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+    }
+  }, 120_000);
+
+  it('gives the same debug results (breakdown, facts, parsed plan)', async () => {
+    const tasks = TASKS.slice(0, 7);
+    const inProcess = createEnvironment({ ...OPTIONS, debug: true });
+    const expected = await play(inProcess, tasks);
+    await inProcess.close();
+
+    const env = pooled({ debug: true });
+    const actual = await play(env, tasks);
+    expect(poolOf(env).stats().fallbacks).toBe(0);
+    await env.close();
+    for (const taskId of tasks) {
+      // The in-process result is plain data, so the clone a worker sends back is exact.
+      expect(notPlainData(expected.get(taskId)!.info)).toEqual([]);
+      const got = actual.get(taskId)!.info!;
+      expect(Object.keys(got).sort()).toEqual(['answerFacts', 'breakdown', 'parsed', 'toolFacts']);
+      expect(got).toStrictEqual(expected.get(taskId)!.info);
+      expect(JSON.stringify(got)).toBe(JSON.stringify(expected.get(taskId)!.info));
+    }
+  }, 60_000);
+
+  it('scores in-process when a worker exits, and stops starting workers that keep failing', async () => {
+    const exiting = join(dir, 'exiting-worker.mjs');
+    await writeFile(
+      exiting,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.once('message', () => process.exit(7));\n",
+    );
+    const tasks = TASKS.slice(0, 8);
+    const inProcess = createEnvironment(OPTIONS);
+    const expected = await play(inProcess, tasks);
+    await inProcess.close();
+
+    const env = pooled({ scoringWorkerFile: exiting });
+    const actual = await play(env, tasks);
+    const stats = poolOf(env).stats();
+    await env.close();
+    for (const taskId of tasks) {
+      expect(scored(actual, taskId)).toStrictEqual(scored(expected, taskId));
+    }
+    expect(stats.fallbacks).toBe(tasks.length);
+    expect(stats.failed).toBeGreaterThanOrEqual(3);
+    expect(stats.spawned).toBe(stats.failed);
+    expect(stats).toMatchObject({ disabled: true, live: 0, posted: 0, queued: 0 });
+  }, 60_000);
+
+  it('answers a step whose worker is terminated mid-job, and replaces the worker on next use', async () => {
+    const inProcess = createEnvironment(OPTIONS);
+    const expected = await play(inProcess, [3, 4]);
+    await inProcess.close();
+
+    const env = pooled({ scoringThreads: 1 });
+    const [first] = await finalStepsInFlight(env, expected, [3]);
+    await untilPosted(env);
+    const [victim] = poolOf(env).workers();
+    await victim!.terminate();
+    const answered = await first!;
+    expect(answered.done).toBe(true);
+    expect(answered.info).toStrictEqual(expected.get(3)!.info);
+    expect(poolOf(env).stats()).toMatchObject({ spawned: 1, failed: 1, fallbacks: 1, live: 0 });
+
+    const [second] = await finalStepsInFlight(env, expected, [4]);
+    expect((await second!).info).toStrictEqual(expected.get(4)!.info);
+    expect(poolOf(env).stats()).toMatchObject({ spawned: 2, failed: 1, fallbacks: 1, live: 1 });
+    await env.close();
+  }, 60_000);
+
+  it('close() (even twice) waits for the steps being scored, answers them, then stops the workers', async () => {
+    const tasks = TASKS.slice(0, 6);
+    const inProcess = createEnvironment(OPTIONS);
+    const expected = await play(inProcess, tasks);
+    await inProcess.close();
+
+    const env = pooled();
+    const steps = await finalStepsInFlight(env, expected, tasks);
+    await untilPosted(env);
+    const order: string[] = [];
+    const all = Promise.all(steps).then((answers) => {
+      order.push('steps');
+      return answers;
+    });
+    // A second close (say, a server's shutdown and its owner both) waits for the same.
+    await Promise.all([env.close(), env.close()]).then(() => order.push('closed'));
+    const answers = await all;
+    expect(order).toEqual(['steps', 'closed']);
+    answers.forEach((answer, i) => {
+      expect(answer.done).toBe(true);
+      expect(answer.info).toStrictEqual(expected.get(tasks[i]!)!.info);
+    });
+    expect(poolOf(env).stats()).toMatchObject({ live: 0, posted: 0, queued: 0, failed: 0 });
+  }, 60_000);
+
+  it('rejects bad scoringThreads values with a typed error and a hint', () => {
+    for (const bad of [
+      -1,
+      1.5,
+      65,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '2' as unknown as number,
+    ]) {
+      let caught: unknown;
+      try {
+        createEnvironment({ ...OPTIONS, scoringThreads: bad });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(NavworldError);
+      expect(caught).toMatchObject({ code: 'INVALID_ARGUMENT', hint: expect.any(String) });
+      expect((caught as Error).message).toContain(
+        'scoringThreads must be a whole number from 0 to 64',
+      );
+    }
+    expect(() =>
+      createEnvironment({
+        ...OPTIONS,
+        scoringThreads: 1,
+        scoringWorkerFile: 42 as unknown as string,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+
+  it('scores in-process with 0 threads, with a judge, or when the worker file is missing', async () => {
+    const judge: Judge = { judge: () => Promise.resolve({ available: false, error: 'offline' }) };
+    for (const extra of [
+      { scoringThreads: 0 },
+      { judge },
+      { scoringWorkerFile: join(dir, 'no-such-worker.js') },
+      { scoringWorkerFile: undefined },
+    ]) {
+      const env = pooled(extra);
+      expect(internalsOf(env).scoringPool).toBeUndefined();
+      const { episodeId } = env.reset({ taskId: 1 });
+      expect((await env.step({ episodeId, content: '方案' })).done).toBe(true);
+      await env.close();
+    }
+  });
+});
+
+describe('scoring threads over HTTP', () => {
+  it('a server started with scoringThreads answers reference traffic with the in-process totals', async () => {
+    const tasks = TASKS.slice(0, 14);
+    const inProcess = createEnvironment(OPTIONS);
+    const expected = await play(inProcess, tasks);
+    await inProcess.close();
+
+    const running = await startServer({
+      port: 0,
+      log: false,
+      environmentOptions: { ...OPTIONS, scoringThreads: 2, scoringWorkerFile: workerFile },
+    });
+    try {
+      const finals = await Promise.all(
+        tasks.map(async (taskId) => {
+          const reset = await post(running.url, '/v1/reset', { task_id: taskId });
+          const episodeId: string = reset.json.episode_id;
+          let last: any;
+          for (const input of expected.get(taskId)!.inputs) {
+            const answer = await post(running.url, '/v1/step', {
+              episode_id: episodeId,
+              tool_calls: input.toolCalls ?? null,
+              content: input.content ?? null,
+            });
+            expect(answer.status).toBe(200);
+            last = answer.json;
+          }
+          return { taskId, episodeId, last };
+        }),
+      );
+      for (const { taskId, episodeId, last } of finals) {
+        const want = expected.get(taskId)!;
+        expect(last.done).toBe(true);
+        expect(last.info.total).toBe(want.breakdown!.total);
+        expect(last.info).toMatchObject(JSON.parse(JSON.stringify(want.info)));
+        expect(running.server.environment.getEpisode(episodeId)?.breakdown).toStrictEqual(
+          want.breakdown,
+        );
+      }
+      expect(poolOf(running.server.environment).stats()).toMatchObject({
+        spawned: 2,
+        fallbacks: 0,
+      });
+    } finally {
+      await running.close();
+    }
+    expect(poolOf(running.server.environment).stats().live).toBe(0);
+  }, 60_000);
+});
