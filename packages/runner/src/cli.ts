@@ -158,6 +158,10 @@ export async function main(
         'Idle seconds before an episode is dropped (default 1800)',
       )
       .option('--world <world>', 'offline | amap | replay | record')
+      .option(
+        '--scoring-threads <n|auto>',
+        'Worker threads that score final answers (default auto: min(4, cores - 1))',
+      )
       .action((o: Record<string, unknown>) =>
         serveCommand({
           ...(o['host'] === undefined ? {} : { host: stringFlag(o['host'])! }),
@@ -165,6 +169,9 @@ export async function main(
           ...(o['allowPublic'] === true ? { allowPublic: true } : {}),
           ...(o['maxEpisodes'] === undefined ? {} : { maxEpisodes: stringFlag(o['maxEpisodes'])! }),
           ...(o['idleTimeout'] === undefined ? {} : { idleTimeout: stringFlag(o['idleTimeout'])! }),
+          ...(o['scoringThreads'] === undefined
+            ? {}
+            : { scoringThreads: stringFlag(o['scoringThreads']) ?? '' }),
           world: (stringFlag(o['world']) ?? config.world) as
             'offline' | 'amap' | 'replay' | 'record',
           ...(config.debug ? { debug: true } : {}),

@@ -13,6 +13,7 @@ import {
 } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { startServer } from '../src/server/start';
+import { scoringThreadsFlag, serveCommand } from '../src/commands/serve';
 import { bundleScoringWorker } from './helpers/bundle';
 import { post } from './helpers/http';
 import { watchSteps } from './helpers/reference-steps';
@@ -271,6 +272,24 @@ describe('scoring worker pool', () => {
       expect((await env.step({ episodeId, content: '方案' })).done).toBe(true);
       await env.close();
     }
+  });
+});
+
+describe('navworld serve --scoring-threads', () => {
+  it('reads a count or auto (min(4, cores - 1), 0 on one core) and rejects anything else', async () => {
+    expect(scoringThreadsFlag(undefined, 8)).toBe(4);
+    expect(scoringThreadsFlag('auto', 2)).toBe(1);
+    expect(scoringThreadsFlag('auto', 1)).toBe(0);
+    expect(scoringThreadsFlag('0', 8)).toBe(0);
+    expect(scoringThreadsFlag(3, 8)).toBe(3);
+    for (const bad of ['lots', '-1', '1.5', '65', '']) {
+      expect(() => scoringThreadsFlag(bad, 8)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', hint: expect.any(String) }),
+      );
+    }
+    await expect(
+      serveCommand({ port: 0, scoringThreads: 'many', write: () => undefined }),
+    ).rejects.toThrow(/--scoring-threads/);
   });
 });
 

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { MAX_SCORING_THREADS } from '../environment/constants';
 import { EXIT_CODES } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
 import { startServer } from '../server/start';
@@ -19,6 +21,11 @@ export interface ServeCommandOptions {
   world?: 'offline' | 'amap' | 'replay' | 'record';
   /** Return full score breakdowns instead of safe results. */
   debug?: boolean;
+  /**
+   * Worker threads that score final answers: a count, or `auto` for min(4, cores − 1) (0 on one core).
+   * @default 'auto'
+   */
+  scoringThreads?: number | string;
   /** Runs `/v1/evaluate` episodes. @default the OpenAI-compatible agent loop */
   evaluate?: EvaluateRunner;
   /** Resolves when the server should stop. @default SIGINT or SIGTERM */
@@ -34,6 +41,31 @@ function positive(value: number | string | undefined, flag: string): number | un
     throw new NavworldError(
       ERROR_CODES.CONFIG_ERROR,
       `--${flag} must be a whole non-negative number`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Reads `--scoring-threads`: a whole number from 0 to 64, or `auto` (the default) for one thread per core
+ * beyond the one serving requests, at most 4 (more buys little: the server thread is then the limit).
+ * Throws `INVALID_ARGUMENT` otherwise.
+ */
+export function scoringThreadsFlag(
+  value: number | string | undefined,
+  cores: number = availableParallelism(),
+): number {
+  if (value === undefined || value === 'auto') return Math.max(0, Math.min(4, cores - 1));
+  const n =
+    typeof value === 'number' ? value : /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SCORING_THREADS) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `--scoring-threads must be auto or a whole number from 0 to ${MAX_SCORING_THREADS}`,
+      {
+        hint: 'auto uses min(4, cores - 1); 0 scores in the server thread',
+        details: { 'scoring-threads': String(value) },
+      },
     );
   }
   return n;
@@ -56,6 +88,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
   const port = positive(options.port, 'port');
   const maxEpisodes = positive(options.maxEpisodes, 'max-episodes');
   const idleSeconds = positive(options.idleTimeout, 'idle-timeout');
+  const scoringThreads = scoringThreadsFlag(options.scoringThreads);
   const running = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(port === undefined ? {} : { port }),
@@ -66,6 +99,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
     environmentOptions: {
       ...(options.world === undefined ? {} : { world: options.world }),
       ...(options.debug === undefined ? {} : { debug: options.debug }),
+      scoringThreads,
     },
   });
   write(`navworld serving on ${running.url} (OpenAPI at ${running.url}/v1/openapi.json)`);
