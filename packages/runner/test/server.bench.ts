@@ -8,9 +8,10 @@ import { createEnvironment } from '../src/environment/environment';
 import type { StepInput } from '../src/environment/schemas';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { startServer } from '../src/server/start';
-import { bundleForNode, runnerPath } from './helpers/bundle';
+import { bundleForNode, bundleScoringWorker, runnerPath } from './helpers/bundle';
 import { post } from './helpers/http';
 import { routeThroughHttp } from './helpers/http-environment';
+import { recordReferenceSteps } from './helpers/reference-steps';
 
 const CONCURRENCY = 200;
 const ENV_OPTIONS = { salt: 'navworld-bench', now: Date.UTC(2026, 0, 5) };
@@ -23,6 +24,7 @@ function report(
   ms: number,
   cpuMs?: number,
   whose = 'server',
+  extra = '',
 ): void {
   const cpu =
     cpuMs === undefined
@@ -31,15 +33,19 @@ function report(
   console.log(
     `${label}: ${steps} steps (${toolCalls} tool calls) in ${(ms / 1000).toFixed(2)} s → ` +
       `${((steps / ms) * 1000).toFixed(0)} steps/s, ${((toolCalls / ms) * 1000).toFixed(0)} tool calls/s ` +
-      `(load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)${cpu}`,
+      `(load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)${cpu}${extra}`,
   );
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-function processCpuMs(pid: number | undefined): number | undefined {
+/**
+ * CPU time (user + system, ms) a process has used so far, all its threads, from /proc (Linux); with `thread`,
+ * that thread's alone (the main thread's id is the process id).
+ */
+function processCpuMs(pid: number | undefined, thread?: number): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
@@ -47,55 +53,56 @@ function processCpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-/** The reference agent's step bodies per task, recorded in-process (the agent is deterministic). */
-async function recordReferenceSteps(): Promise<Map<number, StepInput[]>> {
-  const env = createEnvironment(ENV_OPTIONS);
-  const original = env.step.bind(env);
-  const byEpisode = new Map<string, StepInput[]>();
-  env.step = (input) => {
-    const list = byEpisode.get(input.episodeId) ?? [];
-    list.push(input);
-    byEpisode.set(input.episodeId, list);
-    return original(input);
-  };
-  const out = new Map<number, StepInput[]>();
-  for (const taskId of TASKS) {
-    const result = await runReferenceAgent(env, taskId);
-    out.set(taskId, byEpisode.get(result.episodeId) ?? []);
-  }
-  await env.close();
-  return out;
-}
-
 describe('HTTP server, 200 concurrent episodes', () => {
-  let serverProcess: ChildProcess | undefined;
-  let setup: Promise<{ url: string; recorded: Map<number, StepInput[]> }> | undefined;
+  const serverProcesses = new Map<number, ChildProcess>();
+  let recording: Promise<Map<number, StepInput[]>> | undefined;
+  const servers = new Map<number, Promise<string>>();
 
-  /** Records the reference traffic and starts a server in its own process (once, on first use). */
-  function prepare(): Promise<{ url: string; recorded: Map<number, StepInput[]> }> {
-    setup ??= (async () => {
-      const recorded = await recordReferenceSteps();
-      const source =
-        `import { startServer } from ${JSON.stringify(runnerPath('src/server/start.ts'))};\n` +
-        `const r = await startServer({ port: 0, log: false, environmentOptions: ${JSON.stringify(ENV_OPTIONS)} });\n` +
-        `process.stdout.write(r.url + '\\n');\n` +
-        `process.on('SIGTERM', () => { void r.close().then(() => process.exit(0)); });\n` +
-        // The server also stops when the benchmark process goes away (its stdin closes).
-        `process.stdin.on('end', () => { void r.close().then(() => process.exit(0)); }).resume();\n`;
-      const file = await bundleForNode('bench-server', source);
-      serverProcess = spawn(process.execPath, [file], { stdio: ['pipe', 'pipe', 'inherit'] });
-      const url = await new Promise<string>((resolve) => {
-        serverProcess?.stdout?.once('data', (d: Buffer) => resolve(d.toString('utf8').trim()));
-      });
-      return { url, recorded };
+  /** The reference traffic, recorded in-process once (the agent is deterministic). */
+  function recorded(): Promise<Map<number, StepInput[]>> {
+    recording ??= (async () => {
+      const env = createEnvironment(ENV_OPTIONS);
+      const steps = await recordReferenceSteps(env, TASKS);
+      await env.close();
+      return steps;
     })();
-    return setup;
+    return recording;
   }
 
-  afterAll(() => {
-    serverProcess?.kill('SIGTERM');
-  });
-  process.once('exit', () => serverProcess?.kill('SIGTERM'));
+  /** Starts a server in its own process with `scoringThreads` scoring workers (once per count) → its URL. */
+  function serverWith(scoringThreads: number): Promise<string> {
+    let url = servers.get(scoringThreads);
+    if (url === undefined) {
+      url = (async () => {
+        const environmentOptions = {
+          ...ENV_OPTIONS,
+          scoringThreads,
+          ...(scoringThreads > 0 ? { scoringWorkerFile: await bundleScoringWorker() } : {}),
+        };
+        const source =
+          `import { startServer } from ${JSON.stringify(runnerPath('src/server/start.ts'))};\n` +
+          `const r = await startServer({ port: 0, log: false, environmentOptions: ${JSON.stringify(environmentOptions)} });\n` +
+          `process.stdout.write(r.url + '\\n');\n` +
+          `process.on('SIGTERM', () => { void r.close().then(() => process.exit(0)); });\n` +
+          // The server also stops when the benchmark process goes away (its stdin closes).
+          `process.stdin.on('end', () => { void r.close().then(() => process.exit(0)); }).resume();\n`;
+        const file = await bundleForNode(`bench-server-${scoringThreads}`, source);
+        const child = spawn(process.execPath, [file], { stdio: ['pipe', 'pipe', 'inherit'] });
+        serverProcesses.set(scoringThreads, child);
+        return new Promise<string>((resolve) => {
+          child.stdout?.once('data', (d: Buffer) => resolve(d.toString('utf8').trim()));
+        });
+      })();
+      servers.set(scoringThreads, url);
+    }
+    return url;
+  }
+
+  const stopServers = (): void => {
+    for (const child of serverProcesses.values()) child.kill('SIGTERM');
+  };
+  afterAll(stopServers);
+  process.once('exit', stopServers);
 
   bench(
     'reference agent live over HTTP (agents and server in one process)',
@@ -145,9 +152,14 @@ describe('HTTP server, 200 concurrent episodes', () => {
   async function replay(
     label: string,
     bodiesOf: (steps: StepInput[]) => StepBody[],
+    scoringThreads = 0,
   ): Promise<void> {
-    const { url: separateUrl, recorded } = await prepare();
-    const cpuBefore = processCpuMs(serverProcess?.pid);
+    const recordedSteps = await recorded();
+    const separateUrl = await serverWith(scoringThreads);
+    const pid = serverProcesses.get(scoringThreads)?.pid;
+    const cpuBefore = processCpuMs(pid);
+    const mainBefore = processCpuMs(pid, pid);
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     let steps = 0;
     let calls = 0;
@@ -155,7 +167,7 @@ describe('HTTP server, 200 concurrent episodes', () => {
       TASKS.map(async (taskId) => {
         const reset = await post(separateUrl, '/v1/reset', { task_id: taskId });
         const episodeId: string = reset.json.episode_id;
-        for (const body of bodiesOf(recorded.get(taskId) ?? [])) {
+        for (const body of bodiesOf(recordedSteps.get(taskId) ?? [])) {
           const answer = await post(separateUrl, '/v1/step', { episode_id: episodeId, ...body });
           if (answer.status !== 200) throw new Error(answer.text);
           steps += 1;
@@ -163,24 +175,51 @@ describe('HTTP server, 200 concurrent episodes', () => {
         }
       }),
     );
-    const cpuAfter = processCpuMs(serverProcess?.pid);
+    // All of the server's threads, the scoring workers included; then its main thread alone, which bounds
+    // throughput once the workers have cores of their own; and this process, the client, on the same cores.
+    const cpuAfter = processCpuMs(pid);
+    const mainAfter = processCpuMs(pid, pid);
+    const client = process.cpuUsage(clientBefore);
+    const perStep = (ms: number): string => (ms / Math.max(1, steps)).toFixed(2);
+    const main =
+      mainBefore === undefined || mainAfter === undefined
+        ? ''
+        : `; server main thread ${perStep(mainAfter - mainBefore)} ms/step`;
     report(
       label,
       steps,
       calls,
       performance.now() - started,
       cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      'server',
+      `${main}; client ${perStep((client.user + client.system) / 1000)} ms/step`,
     );
   }
+
+  /** Every recorded step of an episode, as sent over HTTP. */
+  const referenceBodies = (inputs: StepInput[]): StepBody[] =>
+    inputs.map((input) => ({
+      tool_calls: input.toolCalls ?? null,
+      content: input.content ?? null,
+    }));
 
   bench(
     'reference agent traffic replayed against a separate server process',
     () =>
-      replay('replayed reference traffic, separate server (after two warm-up rounds)', (inputs) =>
-        inputs.map((input) => ({
-          tool_calls: input.toolCalls ?? null,
-          content: input.content ?? null,
-        })),
+      replay(
+        'replayed reference traffic, separate server (after two warm-up rounds)',
+        referenceBodies,
+      ),
+    { iterations: 3, warmupIterations: 2, time: 0, throws: true },
+  );
+
+  bench(
+    'reference agent traffic replayed against a separate server process with one scoring thread',
+    () =>
+      replay(
+        'replayed reference traffic, separate server with 1 scoring thread (after two warm-up rounds)',
+        referenceBodies,
+        1,
       ),
     { iterations: 3, warmupIterations: 2, time: 0, throws: true },
   );
