@@ -53,17 +53,25 @@ export const isListSeparatorCode: (code: number) => boolean = unitTest(C.listSep
  * punctuation, and at least `bareShare` of them are tool facts verbatim.
  */
 export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
-  // Count the items first (no allocation), then look them up, stopping once too many are not facts.
+  return bareFactList(line, facts, longestOf(facts));
+}
+
+/** The length (UTF-16) of the longest string of a set. */
+function longestOf(facts: ReadonlySet<string>): number {
+  let longest = 0;
+  for (const f of facts) if (f.length > longest) longest = f.length;
+  return longest;
+}
+
+/**
+ * {@link isBareFactList} given the longest fact: an item longer than every fact cannot be one, so most lines
+ * of prose are settled by the counting pass alone, without a slice or a lookup.
+ */
+function bareFactList(line: string, facts: ReadonlySet<string>, longest: number): boolean {
+  // Count the items (and those too long to be facts) first, then look the others up, stopping once too many
+  // are not facts.
   let items = 0;
-  let inItem = false;
-  for (let i = 0; i < line.length; i++) {
-    const sep = isListSeparatorCode(line.charCodeAt(i));
-    if (!sep && !inItem) items++;
-    inItem = !sep;
-  }
-  if (items < C.minListItems) return false;
-  const need = C.bareShare * items;
-  let misses = 0;
+  let tooLong = 0;
   let start = -1;
   for (let i = 0; i <= line.length; i++) {
     const sep = i === line.length || isListSeparatorCode(line.charCodeAt(i));
@@ -72,7 +80,22 @@ export function isBareFactList(line: string, facts: ReadonlySet<string>): boolea
       continue;
     }
     if (start < 0) continue;
-    if (!facts.has(line.slice(start, i))) {
+    items++;
+    if (i - start > longest) tooLong++;
+    start = -1;
+  }
+  if (items < C.minListItems) return false;
+  const need = C.bareShare * items;
+  if (items - tooLong < need) return false;
+  let misses = 0;
+  for (let i = 0; i <= line.length; i++) {
+    const sep = i === line.length || isListSeparatorCode(line.charCodeAt(i));
+    if (!sep) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    if (i - start > longest || !facts.has(line.slice(start, i))) {
       misses++;
       if (items - misses < need) return false;
     }
@@ -84,11 +107,12 @@ export function isBareFactList(line: string, facts: ReadonlySet<string>): boolea
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
 export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factStrings(ctx);
+  const longest = longestOf(facts);
   const bareLines: Array<[number, number]> = [];
   let from = 0;
   for (const line of ctx.lower.split('\n')) {
     const to = from + line.length;
-    if (isBareFactList(line, facts)) bareLines.push([ctx.cpi.at(from), ctx.cpi.at(to)]);
+    if (bareFactList(line, facts, longest)) bareLines.push([ctx.cpi.at(from), ctx.cpi.at(to)]);
     from = to + 1;
   }
   const inBare = (at: number): boolean => {
