@@ -6,6 +6,7 @@ export {
   type Environment,
   type EnvironmentOptions,
   type EnvironmentStats,
+  type ScoringThreadStats,
   type EnvironmentStepResult,
   type EpisodeSnapshot,
   type OpenAIToolDefinition,

@@ -15,7 +15,7 @@ import { runReferenceAgent } from '../src/agent/reference-agent';
 import { startServer } from '../src/server/start';
 import { scoringThreadsFlag, serveCommand } from '../src/commands/serve';
 import { bundleScoringWorker } from './helpers/bundle';
-import { post } from './helpers/http';
+import { get, post } from './helpers/http';
 import { watchSteps } from './helpers/reference-steps';
 
 const OPTIONS = { salt: 'scoring-pool-tests', now: Date.UTC(2026, 0, 5), env: {} };
@@ -334,6 +334,20 @@ describe('scoring threads over HTTP', () => {
       }
       expect(poolOf(running.server.environment).stats()).toMatchObject({
         spawned: 2,
+        fallbacks: 0,
+      });
+      // The pool is visible to monitoring: two live workers, nothing pending, no fallbacks.
+      const metrics = await get(running.url, '/metrics');
+      expect(metrics.text).toContain(
+        '# TYPE navworld_scoring_threads gauge\nnavworld_scoring_threads 2\n',
+      );
+      expect(metrics.text).toContain('navworld_scoring_pending 0\n');
+      expect(metrics.text).toContain(
+        '# TYPE navworld_scoring_fallbacks_total counter\nnavworld_scoring_fallbacks_total 0\n',
+      );
+      expect(running.server.environment.stats().scoring).toEqual({
+        threads: 2,
+        pending: 0,
         fallbacks: 0,
       });
     } finally {

@@ -183,6 +183,18 @@ export interface EnvironmentStats {
   toolCalls: number;
   /** The configured limit. */
   maxEpisodes: number;
+  /** The scoring worker pool's state; all zero when answers are scored in-process. */
+  scoring: ScoringThreadStats;
+}
+
+/** What the scoring worker pool is doing (see `EnvironmentOptions.scoringThreads`). */
+export interface ScoringThreadStats {
+  /** Scoring workers running now. */
+  threads: number;
+  /** Final answers waiting for or being scored by a worker. */
+  pending: number;
+  /** Final answers a worker could not score, scored in-process instead (since start). */
+  fallbacks: number;
 }
 
 /** The episode API: `reset` opens an episode, `step` advances it, `evaluate` runs a model end to end. */
@@ -800,6 +812,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         swept,
         toolCalls: toolCallCount,
         maxEpisodes,
+        scoring: scoringStats(pool),
       };
     },
     async close() {
@@ -870,6 +883,12 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     scoringPool: pool,
   });
   return environment;
+}
+
+function scoringStats(pool: ScoringPool | undefined): ScoringThreadStats {
+  if (pool === undefined) return { threads: 0, pending: 0, fallbacks: 0 };
+  const s = pool.stats();
+  return { threads: s.live, pending: s.posted + s.queued, fallbacks: s.fallbacks };
 }
 
 function shuttingDown(): NavworldError {

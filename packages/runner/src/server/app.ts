@@ -512,7 +512,12 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     const stats = environment.stats();
     c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
     return c.body(
-      metrics.render({ episodesOpen: stats.open, episodesHeld: stats.episodes, inFlight }),
+      metrics.render({
+        episodesOpen: stats.open,
+        episodesHeld: stats.episodes,
+        inFlight,
+        scoring: stats.scoring,
+      }),
     );
   });
 

@@ -83,7 +83,16 @@ class Histogram {
 }
 
 function gauge(name: string, help: string, value: number): string[] {
-  return [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${formatNumber(value)}`];
+  return sample('gauge', name, help, value);
+}
+
+/** A counter kept elsewhere (read at scrape time), as one unlabelled sample. */
+function counter(name: string, help: string, value: number): string[] {
+  return sample('counter', name, help, value);
+}
+
+function sample(type: string, name: string, help: string, value: number): string[] {
+  return [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${formatNumber(value)}`];
 }
 
 /** Gauges read from the environment at scrape time. */
@@ -94,6 +103,8 @@ export interface MetricsSnapshot {
   episodesHeld: number;
   /** Requests being handled. */
   inFlight: number;
+  /** The scoring worker pool (absent or zero when answers are scored in-process). */
+  scoring?: { threads: number; pending: number; fallbacks: number };
 }
 
 const KNOWN_TOOLS = new Set<string>(TOOL_NAMES);
@@ -180,6 +191,21 @@ export function createServerMetrics(): ServerMetrics {
           lookups === 0 ? 0 : cacheHits.get() / lookups,
         ),
         ...scoring.render(),
+        ...gauge(
+          'navworld_scoring_threads',
+          'Scoring worker threads running.',
+          snapshot.scoring?.threads ?? 0,
+        ),
+        ...gauge(
+          'navworld_scoring_pending',
+          'Final answers queued for or being scored by a worker thread.',
+          snapshot.scoring?.pending ?? 0,
+        ),
+        ...counter(
+          'navworld_scoring_fallbacks_total',
+          'Final answers a worker thread could not score, scored on the main thread instead.',
+          snapshot.scoring?.fallbacks ?? 0,
+        ),
         ...evaluations.render(),
         ...requests.render(),
         ...latency.render(),
