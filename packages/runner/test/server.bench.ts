@@ -104,38 +104,63 @@ describe('HTTP server, 200 concurrent episodes', () => {
   afterAll(stopServers);
   process.once('exit', stopServers);
 
-  bench(
-    'reference agent live over HTTP (agents and server in one process)',
-    async () => {
-      const env = createEnvironment(ENV_OPTIONS);
-      let url = '';
-      const { serverEnv, prefetchReset } = routeThroughHttp(env, () => url);
-      const running = await startServer({ port: 0, environment: serverEnv, log: false });
-      url = running.url;
-      // Agents, their HTTP client and the server share this process: its CPU time covers all three.
-      const cpuBefore = process.cpuUsage();
-      const started = performance.now();
-      const results = await Promise.all(
+  /**
+   * The reference agents, their HTTP client and the server in this one process (the agents read the
+   * environment's internals to build their results): one warm-up round of every task, then a measured one.
+   */
+  async function live(scoringThreads: number): Promise<void> {
+    const env = createEnvironment({
+      ...ENV_OPTIONS,
+      scoringThreads,
+      ...(scoringThreads > 0 ? { scoringWorkerFile: await bundleScoringWorker() } : {}),
+    });
+    let url = '';
+    const { serverEnv, prefetchReset } = routeThroughHttp(env, () => url);
+    const running = await startServer({ port: 0, environment: serverEnv, log: false });
+    url = running.url;
+    const round = () =>
+      Promise.all(
         TASKS.map(async (taskId) => {
           await prefetchReset(taskId);
           return runReferenceAgent(env, taskId);
         }),
       );
-      const ms = performance.now() - started;
-      const cpu = process.cpuUsage(cpuBefore);
-      const steps = results.reduce((n, r) => n + (r.trace.at(-1)?.step ?? 0) + 1, 0);
-      const calls = results.reduce((n, r) => n + r.trace.length, 0);
-      report(
-        'live reference agent',
-        steps,
-        calls,
-        ms,
-        (cpu.user + cpu.system) / 1000,
-        'agents + client + server',
-      );
-      await running.close();
-      await env.close();
-    },
+    await round();
+    // Its CPU time covers agents, client and server (main thread and scoring threads).
+    const cpuBefore = process.cpuUsage();
+    const mainBefore = processCpuMs(process.pid, process.pid);
+    const started = performance.now();
+    const results = await round();
+    const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const mainAfter = processCpuMs(process.pid, process.pid);
+    const steps = results.reduce((n, r) => n + (r.trace.at(-1)?.step ?? 0) + 1, 0);
+    const calls = results.reduce((n, r) => n + r.trace.length, 0);
+    report(
+      `live reference agent, ${scoringThreads} scoring thread(s), after a warm-up round`,
+      steps,
+      calls,
+      ms,
+      (cpu.user + cpu.system) / 1000,
+      'agents + client + server',
+      mainBefore === undefined || mainAfter === undefined
+        ? ''
+        : `; main thread ${((mainAfter - mainBefore) / steps).toFixed(2)} ms/step`,
+    );
+    await running.close();
+    await env.close();
+  }
+
+  bench('reference agent live over HTTP (agents and server in one process)', () => live(0), {
+    iterations: 1,
+    warmupIterations: 0,
+    time: 0,
+    throws: true,
+  });
+
+  bench(
+    'reference agent live over HTTP, one scoring thread (agents and server in one process)',
+    () => live(1),
     { iterations: 1, warmupIterations: 0, time: 0, throws: true },
   );
 
