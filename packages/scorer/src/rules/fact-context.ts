@@ -64,14 +64,9 @@ function longestOf(facts: ReadonlySet<string>): number {
 }
 
 /**
- * {@link isBareFactList} given the longest fact: an item longer than every fact cannot be one, so most lines
- * of prose are settled by the counting pass alone, without a slice or a lookup.
+ * Calls `visit(start, end)` for each item of a line (a run of non-separators), in order, until it returns false.
  */
-function bareFactList(line: string, facts: ReadonlySet<string>, longest: number): boolean {
-  // Count the items (and those too long to be facts) first, then look the others up, stopping once too many
-  // are not facts.
-  let items = 0;
-  let tooLong = 0;
+function eachItem(line: string, visit: (start: number, end: number) => boolean): void {
   let start = -1;
   for (let i = 0; i <= line.length; i++) {
     const sep = i === line.length || isListSeparatorCode(line.charCodeAt(i));
@@ -80,27 +75,34 @@ function bareFactList(line: string, facts: ReadonlySet<string>, longest: number)
       continue;
     }
     if (start < 0) continue;
-    items++;
-    if (i - start > longest) tooLong++;
+    if (!visit(start, i)) return;
     start = -1;
   }
+}
+
+/**
+ * {@link isBareFactList} given the longest fact: an item longer than every fact cannot be one, so most lines
+ * of prose are settled by the counting pass alone, without a slice or a lookup.
+ */
+function bareFactList(line: string, facts: ReadonlySet<string>, longest: number): boolean {
+  // Count the items (and those too long to be facts) first, then look the others up, stopping once too many
+  // are not facts.
+  let items = 0;
+  let tooLong = 0;
+  eachItem(line, (start, end) => {
+    items++;
+    if (end - start > longest) tooLong++;
+    return true;
+  });
   if (items < C.minListItems) return false;
   const need = C.bareShare * items;
   if (items - tooLong < need) return false;
   let misses = 0;
-  for (let i = 0; i <= line.length; i++) {
-    const sep = i === line.length || isListSeparatorCode(line.charCodeAt(i));
-    if (!sep) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start < 0) continue;
-    if (i - start > longest || !facts.has(line.slice(start, i))) {
-      misses++;
-      if (items - misses < need) return false;
-    }
-    start = -1;
-  }
+  eachItem(line, (start, end) => {
+    if (end - start <= longest && facts.has(line.slice(start, end))) return true;
+    misses++;
+    return items - misses >= need;
+  });
   return items - misses >= need;
 }
 
