@@ -28,6 +28,29 @@ describe('buildStructuredSummary (golden)', () => {
 });
 
 describe('summary rules', () => {
+  it('lists as grounded only the tool POIs the code score counted, when the scorer says which', () => {
+    // The plan names the city 景德镇, not the museum: name matching alone takes the half 景德镇 for the
+    // museum, while the scorer's admin-half defence does not count it.
+    const input: JudgeInput = {
+      ...multidayEpisode,
+      answer: '第1天：上午游览景德镇市区，下午参观灵隐寺，晚上住西湖边。',
+      toolFacts: { ...multidayEpisode.toolFacts, pois: ['景德镇博物馆', '灵隐寺'] },
+      answerFacts: { ...multidayEpisode.answerFacts, pois: [] },
+    };
+    const line = (i: JudgeInput): string | undefined =>
+      buildStructuredSummary(i)
+        .split('\n')
+        .find((l) => l.startsWith('- 有工具依据的POI'));
+    expect(line(input)).toContain('景德镇博物馆');
+    const counted = line({ ...input, namedToolPois: ['灵隐寺'] });
+    expect(counted).toContain('（1个）');
+    expect(counted).toContain('灵隐寺');
+    expect(counted).not.toContain('景德镇博物馆');
+    // The judge's input validation keeps the field: the prompt shows the same list.
+    const prompt = JSON.stringify(buildJudgePrompt({ ...input, namedToolPois: ['灵隐寺'] }));
+    expect(prompt).toContain('有工具依据的POI（1个）');
+  });
+
   it('marks a hollow comparison only when claims far exceed comparable options', () => {
     expect(buildStructuredSummary(multidayEpisode)).toContain(
       '⚠ 空洞对比：3处对比论断远多于1组可比选项',

@@ -347,6 +347,7 @@ export async function scoreEpisodeDetailed(input: ScoreEpisodeInput): Promise<Sc
       answerFacts: stage.ctx.answerFacts,
       parsed: stage.ctx.parsed,
       salt,
+      namedToolPois: stage.ctx.toolFacts.pois.filter((p) => stage.ctx.poiMatched(p)),
     });
     const checked = JudgeResultSchema.safeParse(raw);
     result = checked.success

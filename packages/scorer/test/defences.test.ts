@@ -1,5 +1,6 @@
 // Named anti-gaming defences added after the reward audit: each one fires on the exploit it targets and
 // leaves an honest plan alone.
+import type { Judge, JudgeInput } from '@navworld/core-types';
 import { describe, expect, it } from 'vitest';
 import {
   buildContext,
@@ -11,6 +12,7 @@ import {
   priceGrounding,
   scanNumbers,
   priceGroundingMultiplier,
+  scoreEpisode,
   scoreEpisodeSync,
   SCORING_CONFIG,
 } from '../src/index';
@@ -147,6 +149,21 @@ describe('admin_half_match and placeless_plan', () => {
     expect(b['multipliers']).toMatchObject({ placelessPlan: 0.1 });
   });
 
+  it('tells the judge which tool POIs the plan names, after the defence', async () => {
+    const answer = `# 景德镇2天行程\n第1天：游览御窑厂，再到珠山区，地址：东风中路12号。\n第2天：参观昌江区。\n${filler.repeat(5)}`;
+    const inputs: JudgeInput[] = [];
+    const judge: Judge = {
+      judge(input) {
+        inputs.push(input);
+        return Promise.resolve({ available: false, error: 'not needed' });
+      },
+    };
+    await scoreEpisode({ problem, trace, answer, judge });
+    expect(inputs).toHaveLength(1);
+    // 御窑厂 is named; the museum (only the city 景德镇) and the food street (only its road) are not.
+    expect(inputs[0]!.namedToolPois).toEqual(['御窑厂']);
+  });
+
   it('one named place is enough; a name only seen inside a district name is not one', () => {
     const one = `# 景德镇2天行程\n第1天：游览御窑厂，门票0元。\n第2天：参观昌江区。\n${filler.repeat(5)}`;
     expect(placelessPlan(buildContext(problem, trace, one))).toEqual({
@@ -231,7 +248,22 @@ describe('context_free_facts', () => {
   it('the bare-list scan agrees with splitting on the configured separators', () => {
     const facts = new Set(['老正兴菜馆', '南翔馒头店', '120元', '28元', 'g102']);
     const pieces = ['老正兴菜馆', '南翔馒头店', '120元', '28元', 'g102', '本帮菜', '人均', ''];
-    const seps = ['、', ',', '，', ';', '；', '/', '|', '·', ' ', '\t', '\u3000', '\u00a0', '：', '。'];
+    const seps = [
+      '、',
+      ',',
+      '，',
+      ';',
+      '；',
+      '/',
+      '|',
+      '·',
+      ' ',
+      '\t',
+      '\u3000',
+      '\u00a0',
+      '：',
+      '。',
+    ];
     const byRegex = (line: string): boolean => {
       const items = line
         .split(SCORING_CONFIG.factContext.listSeparators)

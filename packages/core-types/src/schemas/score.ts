@@ -233,6 +233,12 @@ export interface JudgeInput {
   parsed: ParsedPlan;
   /** The epoch salt (rubric randomisation seed). */
   salt: string;
+  /**
+   * The tool POIs the code score counts as named in the answer, after its defences (a half match on an
+   * administrative name or inside a road name does not count). When given, the judge summary lists these as the
+   * plan's grounded POIs instead of matching names itself, so code and judge agree on what the plan names.
+   */
+  namedToolPois?: readonly string[];
 }
 
 /** The interface the scorer calls to get a judge verdict; `@navworld/llm-validator` implements it. */

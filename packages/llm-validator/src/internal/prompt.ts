@@ -22,6 +22,7 @@ export const JudgeInputSchema = z.object({
   answerFacts: ExtractedFactsSchema,
   parsed: ParsedPlanSchema,
   salt: z.string(),
+  namedToolPois: z.array(z.string()).optional(),
 });
 
 /** Validates a judge input (throws a ValidationError naming every bad field). */

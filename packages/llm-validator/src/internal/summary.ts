@@ -150,14 +150,26 @@ function daysMentioned(text: string): number {
   return days.size;
 }
 
-/** POI names the answer mentions, each marked grounded when it is (part of) a tool POI. */
-function mentionedPois(text: string, toolPois: readonly string[], answerPois: readonly string[]) {
+/**
+ * POI names the answer mentions, each marked grounded when it is (part of) a tool POI. Tool POIs count as
+ * mentioned when the code score counted them (`named`, when the scorer passed it), else when {@link matchPoi}
+ * finds them.
+ */
+function mentionedPois(
+  text: string,
+  toolPois: readonly string[],
+  answerPois: readonly string[],
+  named: readonly string[] | undefined,
+) {
   const mentioned = new Map<string, { name: string; grounded: boolean }>();
   const prepared = prepareAnswer(text);
+  const namedSet = named === undefined ? undefined : new Set(named);
+  const isNamed = (poi: string): boolean =>
+    namedSet === undefined ? matchPoi(poi, prepared) !== null : namedSet.has(poi);
   for (const poi of sortedUnique(toolPois)) {
     if (codePoints(poi) < 2) continue;
     const key = poi.toLowerCase();
-    if (!mentioned.has(key) && matchPoi(poi, prepared) !== null) {
+    if (!mentioned.has(key) && isNamed(poi)) {
       mentioned.set(key, { name: poi, grounded: true });
     }
   }
@@ -318,7 +330,7 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
   if (tool.pois.length === 0) {
     lines.push('- 工具没有返回POI数据，无法核验');
   } else {
-    const pois = mentionedPois(text, tool.pois, out.pois);
+    const pois = mentionedPois(text, tool.pois, out.pois, input.namedToolPois);
     if (pois.grounded.length > 0) {
       lines.push(
         `- 有工具依据的POI（${pois.grounded.length}个）：${wrap(pois.grounded.map((p) => p.name))}`,
