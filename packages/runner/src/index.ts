@@ -39,7 +39,13 @@ export {
   DEFAULT_MAX_TOKENS,
   type EvaluateOptions,
 } from './agent/openai-agent';
-export { runReferenceAgent, type ReferenceAgentOptions } from './agent/reference-agent';
+export {
+  runReferenceAgent,
+  playReferenceEpisode,
+  type ReferenceAgentOptions,
+  type ReferenceStepper,
+  type ReferenceEpisode,
+} from './agent/reference-agent';
 export { parseTaskRange, loadCliConfig, type CliConfig } from './config';
 
 // ---- server, results and report API (maintained with src/server, src/results, src/stats, src/report) ----

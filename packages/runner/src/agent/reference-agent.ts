@@ -1,6 +1,12 @@
 import type { EpisodeResult, Epoch, ToolObservation, TravelProblem } from '@navworld/core-types';
 import { TOOL_BUDGETS } from '@navworld/tools';
-import { internalsOf, type Environment } from '../environment/environment';
+import {
+  internalsOf,
+  type Environment,
+  type EnvironmentStepResult,
+  type ResetResult,
+} from '../environment/environment';
+import type { StepInput } from '../environment/schemas';
 import { firstBatch, type PlannedCall } from './reference/policy';
 import {
   budgetCovered,
@@ -40,7 +46,8 @@ const MAX_ROUTES = 8;
  * Plays one task with a scripted policy and no model, through the environment's public `step` API: it
  * searches sights, restaurants and hotels in the destination, the forecast and (between cities) flights and
  * trains; then searches around the main sight and plans routes between each day's stops; then writes a
- * grounded Chinese plan from what the tools returned. It shows what a careful agent earns.
+ * grounded Chinese plan from what the tools returned. It shows what a careful agent earns. The policy itself
+ * is {@link playReferenceEpisode}.
  */
 export async function runReferenceAgent(
   env: Environment,
@@ -50,6 +57,70 @@ export async function runReferenceAgent(
   const internals = internalsOf(env);
   const startedAtMs = internals.clock();
   const opened = env.reset({ taskId, ...(options.epoch ? { epoch: options.epoch } : {}) });
+  await playReferenceEpisode(env, opened);
+  const result = internals.resultOf(opened.episodeId, {
+    agent: 'reference',
+    model: null,
+    repeat: options.repeat ?? 0,
+    startedAtMs,
+  });
+  if (options.keepEpisode !== true) internals.remove(opened.episodeId);
+  return result;
+}
+
+/**
+ * What {@link playReferenceEpisode} plays through: an {@link Environment}, or a client of a NAVWORLD server
+ * that maps its `/v1/step` answers to the library's camelCase result.
+ */
+export interface ReferenceStepper {
+  /** Advances the episode, as {@link Environment.step} does. */
+  step(input: StepInput): Promise<EnvironmentStepResult>;
+}
+
+/** One episode played by {@link playReferenceEpisode}. */
+export interface ReferenceEpisode {
+  /** The plan sent as the final answer. */
+  answer: string;
+  /** The final step's result: `info` carries the score (`total`, bands …). */
+  final: EnvironmentStepResult;
+  /** `step` calls made, the final answer's included. */
+  steps: number;
+  /** Tool calls made. */
+  toolCalls: number;
+}
+
+/**
+ * The reference agent's policy for one episode already opened with `reset`: two batches of tool calls, then
+ * the plan as the final answer. It reads only the step results' public texts, so it plays an in-process
+ * environment and a remote `navworld serve` alike; {@link runReferenceAgent} is this plus the episode record.
+ *
+ * @example
+ * // In process (runReferenceAgent also builds the full EpisodeResult):
+ * const env = createEnvironment({ salt: 'my-run' });
+ * const played = await playReferenceEpisode(env, env.reset({ taskId: 131 }));
+ * console.log(played.final.info); // { total, codeBand, … }
+ *
+ * @example
+ * // Against a NAVWORLD server: post camelCase (accepted), map the answer's observations back to camelCase.
+ * const post = async (path: string, body: unknown) =>
+ *   (await fetch(`http://127.0.0.1:8080${path}`, { method: 'POST', body: JSON.stringify(body) })).json();
+ * const reset = await post('/v1/reset', { task_id: 131 });
+ * const played = await playReferenceEpisode(
+ *   {
+ *     step: async (input) => {
+ *       const j = await post('/v1/step', input);
+ *       const observations = j.observations.map((o) => ({ ...o, toolCallId: o.tool_call_id, errorCode: o.error_code }));
+ *       return { ...j, episodeId: j.episode_id, observations };
+ *     },
+ *   },
+ *   { episodeId: reset.episode_id, problem: reset.problem },
+ * );
+ * console.log(played.final.info.total);
+ */
+export async function playReferenceEpisode(
+  stepper: ReferenceStepper,
+  opened: Pick<ResetResult, 'episodeId' | 'problem'>,
+): Promise<ReferenceEpisode> {
   const { episodeId, problem } = opened;
   const gathered: Gathered = {
     sights: [],
@@ -64,6 +135,7 @@ export async function runReferenceAgent(
     gaps: [],
   };
   let callSeq = 0;
+  let steps = 0;
   const run = async (calls: PlannedCall[]): Promise<Array<[PlannedCall, ToolObservation]>> => {
     if (calls.length === 0) return [];
     const toolCalls = calls.map((c) => ({
@@ -71,7 +143,8 @@ export async function runReferenceAgent(
       type: 'function' as const,
       function: { name: c.name, arguments: JSON.stringify(c.args) },
     }));
-    const result = await env.step({ episodeId, toolCalls });
+    steps += 1;
+    const result = await stepper.step({ episodeId, toolCalls });
     return calls.map((c, i) => [c, result.observations[i]!] as [PlannedCall, ToolObservation]);
   };
 
@@ -112,15 +185,8 @@ export async function runReferenceAgent(
 
   // Decide: transport, hotel and meals; fall back to the economical choices when the budget needs it.
   const answer = decideAndWrite(problem, gathered, days);
-  await env.step({ episodeId, content: answer });
-  const result = internals.resultOf(episodeId, {
-    agent: 'reference',
-    model: null,
-    repeat: options.repeat ?? 0,
-    startedAtMs,
-  });
-  if (options.keepEpisode !== true) internals.remove(episodeId);
-  return result;
+  const final = await stepper.step({ episodeId, content: answer });
+  return { answer, final, steps: steps + 1, toolCalls: callSeq };
 }
 
 function absorb(g: Gathered, call: PlannedCall, obs: ToolObservation): void {
