@@ -1,7 +1,7 @@
-// Throughput of the HTTP server with the reference agent as client, 200 episodes at once over loopback.
+// Throughput of the HTTP server with the reference agent as client, 200 episodes at once over loopback: the
+// agent in the server's process, its recorded traffic replayed, and the agent as a client process of its own.
 // Run: npx vitest bench --run --project runner test/server.bench.ts
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { afterAll, bench, describe } from 'vitest';
 import { createEnvironment } from '../src/environment/environment';
@@ -9,13 +9,19 @@ import type { StepInput } from '../src/environment/schemas';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { startServer } from '../src/server/start';
 import { bundleForNode, bundleScoringWorker, runnerPath } from './helpers/bundle';
+import { processCpuMs } from './helpers/cpu';
 import { post } from './helpers/http';
 import { routeThroughHttp } from './helpers/http-environment';
+import type { ReferenceClientReport } from './helpers/reference-client';
 import { recordReferenceSteps } from './helpers/reference-steps';
 
 const CONCURRENCY = 200;
 const ENV_OPTIONS = { salt: 'navworld-bench', now: Date.UTC(2026, 0, 5) };
 const TASKS = Array.from({ length: CONCURRENCY }, (_, i) => i * 13 + 1);
+/** Tasks whose totals over HTTP must equal the in-process reference agent's. */
+const CHECKED_TASKS = TASKS.filter((_, i) => i % 25 === 0);
+/** A client process that has not finished by then is stopped (and the case fails). */
+const CLIENT_TIMEOUT_MS = 300_000;
 
 function report(
   label: string,
@@ -37,20 +43,12 @@ function report(
   );
 }
 
-/**
- * CPU time (user + system, ms) a process has used so far, all its threads, from /proc (Linux); with `thread`,
- * that thread's alone (the main thread's id is the process id).
- */
-function processCpuMs(pid: number | undefined, thread?: number): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
-    const fields = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
+/** Per-step CPU of the server's main thread and of the client, for the end of a report line. */
+function cpuDetail(steps: number, serverMainMs: number | undefined, clientMs: number): string {
+  const perStep = (ms: number): string => (ms / Math.max(1, steps)).toFixed(2);
+  const main =
+    serverMainMs === undefined ? '' : `; server main thread ${perStep(serverMainMs)} ms/step`;
+  return `${main}; client ${perStep(clientMs)} ms/step`;
 }
 
 describe('HTTP server, 200 concurrent episodes', () => {
@@ -205,11 +203,6 @@ describe('HTTP server, 200 concurrent episodes', () => {
     const cpuAfter = processCpuMs(pid);
     const mainAfter = processCpuMs(pid, pid);
     const client = process.cpuUsage(clientBefore);
-    const perStep = (ms: number): string => (ms / Math.max(1, steps)).toFixed(2);
-    const main =
-      mainBefore === undefined || mainAfter === undefined
-        ? ''
-        : `; server main thread ${perStep(mainAfter - mainBefore)} ms/step`;
     report(
       label,
       steps,
@@ -217,7 +210,11 @@ describe('HTTP server, 200 concurrent episodes', () => {
       performance.now() - started,
       cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
       'server',
-      `${main}; client ${perStep((client.user + client.system) / 1000)} ms/step`,
+      cpuDetail(
+        steps,
+        mainBefore === undefined || mainAfter === undefined ? undefined : mainAfter - mainBefore,
+        (client.user + client.system) / 1000,
+      ),
     );
   }
 
@@ -247,6 +244,97 @@ describe('HTTP server, 200 concurrent episodes', () => {
         1,
       ),
     { iterations: 3, warmupIterations: 2, time: 0, throws: true },
+  );
+
+  let clientBundle: Promise<string> | undefined;
+  let checkedTotals: Promise<Map<number, number>> | undefined;
+  const clientProcesses = new Set<ChildProcess>();
+  afterAll(() => {
+    for (const child of clientProcesses) child.kill('SIGTERM');
+  });
+
+  /** The in-process reference agent's totals for {@link CHECKED_TASKS}, in the servers' epoch. */
+  function expectedTotals(): Promise<Map<number, number>> {
+    checkedTotals ??= (async () => {
+      const env = createEnvironment(ENV_OPTIONS);
+      const totals = new Map<number, number>();
+      for (const taskId of CHECKED_TASKS)
+        totals.set(taskId, (await runReferenceAgent(env, taskId)).total);
+      await env.close();
+      return totals;
+    })();
+    return checkedTotals;
+  }
+
+  /** Runs the bundled reference client once against `url` → what it measured. */
+  async function runClient(url: string, serverPid: number): Promise<ReferenceClientReport> {
+    clientBundle ??= bundleForNode(
+      'bench-reference-client',
+      `import { measureReferenceClient } from ${JSON.stringify(runnerPath('test/helpers/reference-client.ts'))};\n` +
+        `const [url, pid, tasks] = process.argv.slice(2);\n` +
+        `const report = await measureReferenceClient(url, JSON.parse(tasks), Number(pid));\n` +
+        // The keep-alive sockets would hold the process open.
+        `process.stdout.write(JSON.stringify(report) + '\\n', () => process.exit(0));\n`,
+    );
+    const file = await clientBundle;
+    const child = spawn(process.execPath, [file, url, String(serverPid), JSON.stringify(TASKS)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    clientProcesses.add(child);
+    const timer = setTimeout(() => child.kill('SIGKILL'), CLIENT_TIMEOUT_MS);
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        clientProcesses.delete(child);
+        if (code === 0) resolve(JSON.parse(out) as ReferenceClientReport);
+        else reject(new Error(`reference client exited with ${code ?? signal}`));
+      });
+    });
+  }
+
+  /**
+   * The issue's set-up: the reference agent in its own process plays all tasks at once against the separate
+   * server over HTTP (a warm-up round, then a timed one). Its scores must be the in-process ones, so that a
+   * broken client cannot report a fast figure.
+   */
+  async function separateClient(scoringThreads: number): Promise<void> {
+    const url = await serverWith(scoringThreads);
+    const pid = serverProcesses.get(scoringThreads)?.pid;
+    if (pid === undefined) throw new Error('the server process has no pid');
+    const measured = await runClient(url, pid);
+    for (const [taskId, total] of await expectedTotals()) {
+      if (measured.totals[taskId] !== total)
+        throw new Error(
+          `task ${taskId}: the client got ${measured.totals[taskId]}, in process ${total}`,
+        );
+    }
+    report(
+      `reference agent as a separate client process, server with ${scoringThreads} scoring thread(s), after a warm-up round`,
+      measured.steps,
+      measured.toolCalls,
+      measured.ms,
+      measured.serverCpuMs ?? undefined,
+      'server',
+      cpuDetail(measured.steps, measured.serverMainCpuMs ?? undefined, measured.clientCpuMs) +
+        (measured.serverCpuMs === null
+          ? ''
+          : `; server + client ${((measured.serverCpuMs + measured.clientCpuMs) / measured.steps).toFixed(2)} ms/step`),
+    );
+  }
+
+  bench(
+    'reference agent as a separate client process against a separate server process',
+    () => separateClient(0),
+    { iterations: 2, warmupIterations: 0, time: 0, throws: true },
+  );
+
+  bench(
+    'reference agent as a separate client process against a separate server process with one scoring thread',
+    () => separateClient(1),
+    { iterations: 2, warmupIterations: 0, time: 0, throws: true },
   );
 
   bench(
