@@ -46,6 +46,14 @@ export {
   type ReferenceStepper,
   type ReferenceEpisode,
 } from './agent/reference-agent';
+export {
+  createServerClient,
+  ServerClientOptionsSchema,
+  DEFAULT_CLIENT_TIMEOUT_MS,
+  type ServerClient,
+  type ServerClientOptions,
+  type ServerHealth,
+} from './client/server-client';
 export { parseTaskRange, loadCliConfig, type CliConfig } from './config';
 
 // ---- server, results and report API (maintained with src/server, src/results, src/stats, src/report) ----

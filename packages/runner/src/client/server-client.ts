@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import {
+  ERROR_CODES,
+  NavworldError,
+  formatZodIssues,
+  type NavworldErrorCode,
+  type TravelProblem,
+} from '@navworld/core-types';
+import type { ReferenceStepper } from '../agent/reference-agent';
+import type {
+  EnvironmentStepResult,
+  OpenAIToolDefinition,
+  ResetResult,
+} from '../environment/environment';
+import type { ResetInput, StepInput } from '../environment/schemas';
+import {
+  HttpErrorResponseSchema,
+  HttpHealthResponseSchema,
+  HttpResetResponseSchema,
+  HttpStepResponseSchema,
+  HttpTaskResponseSchema,
+  HttpToolsResponseSchema,
+} from '../server/http-schemas';
+import { redact } from '../server/logger';
+
+/**
+ * Default deadline of one request: a step may run real tools (up to 2 minutes each on the server) and a
+ * judge before it answers, so the default errs on the long side.
+ */
+export const DEFAULT_CLIENT_TIMEOUT_MS = 300_000;
+
+/** Options of {@link createServerClient}, validated when the client is made. */
+export const ServerClientOptionsSchema = z.strictObject({
+  /** Where `navworld serve` listens, e.g. `http://127.0.0.1:8080` (a path prefix is kept). */
+  baseUrl: z
+    .string()
+    .refine(isHttpBaseUrl, 'must be an http(s) URL without credentials, query or fragment'),
+  /** The server's bearer token (`NAVWORLD_SERVER_TOKEN`); sent on every request, never in errors. */
+  token: z.string().regex(/^\S+$/, 'must be a non-empty token without spaces').optional(),
+  /** Deadline of one request in milliseconds. @default 300000 */
+  timeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+  /** The fetch function to use. @default globalThis.fetch */
+  fetch: z
+    .custom<typeof fetch>((value) => typeof value === 'function', 'must be a fetch function')
+    .optional(),
+});
+/** See {@link ServerClientOptionsSchema}. */
+export type ServerClientOptions = z.input<typeof ServerClientOptionsSchema>;
+
+/** What `GET /healthz` reports, in the library's spelling. */
+export interface ServerHealth {
+  /** `ok`, or `shutting_down` while the server drains. */
+  status: 'ok' | 'shutting_down';
+  /** Unfinished episodes. */
+  episodesOpen: number;
+  /** Episodes held, finished ones included. */
+  episodesHeld: number;
+  /** The server's component versions. */
+  versions: Record<string, unknown>;
+}
+
+/**
+ * A typed client of one `navworld serve`: the library's camelCase inputs and results over the server's
+ * snake_case JSON. It is a {@link ReferenceStepper}, so the reference agent can play through it.
+ */
+export interface ServerClient extends ReferenceStepper {
+  /** The server's base URL, as given (without a trailing slash). */
+  readonly baseUrl: string;
+  /** Opens an episode (`POST /v1/reset`); the same result as `Environment.reset`. */
+  reset(input: ResetInput): Promise<ResetResult>;
+  /**
+   * Advances an episode (`POST /v1/step`); the same result as `Environment.step`. The final step's
+   * `info` also carries `score` (= `total`), which the server adds for OpenEnv-style clients.
+   */
+  step(input: StepInput): Promise<EnvironmentStepResult>;
+  /** The generated problem of a task (`GET /v1/tasks/:id`). */
+  task(taskId: number): Promise<TravelProblem>;
+  /** The six tools in OpenAI function format (`GET /v1/tools`). */
+  tools(): Promise<OpenAIToolDefinition[]>;
+  /** Liveness and open episodes (`GET /healthz`). */
+  health(): Promise<ServerHealth>;
+}
+
+const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
+
+function isHttpBaseUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === ''
+  );
+}
+
+/** The innermost message of an error chain: `fetch failed` hides the useful `connect ECONNREFUSED …`. */
+function rootMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5; depth += 1) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (cause === undefined || cause === null) break;
+    current = cause;
+  }
+  return current instanceof Error ? current.message : String(current);
+}
+
+/**
+ * The server sends the environment's tool definitions unchanged; its answer schemas only check that each is
+ * an object (the definitions' shape is a TypeScript type, not a schema), so they are typed here.
+ */
+function toolDefinitionsOf(tools: Array<Record<string, unknown>>): OpenAIToolDefinition[] {
+  return tools as unknown as OpenAIToolDefinition[];
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/**
+ * Creates a client of a running `navworld serve`. Uses the global `fetch` unless one is given. Every failure
+ * is a `NavworldError`: an error answer keeps the server's code, message and hint (the HTTP status is in
+ * `details.status`); no answer is `PROVIDER_ERROR`, no answer in time `PROVIDER_TIMEOUT`, and an answer the
+ * client cannot read is `PROVIDER_ERROR` too. The token never appears in an error. Bad options throw
+ * `INVALID_ARGUMENT`.
+ *
+ * @example
+ * import { createServerClient, playReferenceEpisode } from 'navworld';
+ *
+ * const client = createServerClient({ baseUrl: 'http://127.0.0.1:8080', token: process.env.NAVWORLD_SERVER_TOKEN });
+ * const { episodeId, problem } = await client.reset({ taskId: 131 });
+ * const step = await client.step({
+ *   episodeId,
+ *   toolCalls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: JSON.stringify({ city: problem.destinationCity }) } }],
+ * });
+ * console.log(step.observations[0]?.text, step.reward);
+ * const final = await client.step({ episodeId, content: '……完整的旅行方案……' });
+ * console.log(final.done, final.info?.total);
+ *
+ * // The reference agent plays through the client as through an environment:
+ * const played = await playReferenceEpisode(client, await client.reset({ taskId: 131 }));
+ */
+export function createServerClient(options: ServerClientOptions): ServerClient {
+  const parsed = ServerClientOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    // The issues name paths and rules, never values, so a token cannot leak through them.
+    const issues = formatZodIssues(parsed.error);
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `invalid server client options: ${issues.join('; ')}`,
+      {
+        hint: "Pass { baseUrl: 'http://127.0.0.1:8080' } and, if the server has one, its token.",
+        details: { issues },
+      },
+    );
+  }
+  const { token } = parsed.data;
+  const baseUrl = parsed.data.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS;
+  const fetchImpl = parsed.data.fetch ?? globalThis.fetch;
+  const secrets = token === undefined ? [] : [token];
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+  const postHeaders = { ...headers, 'content-type': 'application/json' };
+
+  /** Every error leaves through here, so that no text from anywhere can carry the token out. */
+  const failure = (
+    code: NavworldErrorCode,
+    message: string,
+    hint: string | undefined,
+    details: Record<string, unknown>,
+  ): NavworldError =>
+    new NavworldError(code, redact(message, secrets) as string, {
+      ...(hint === undefined ? {} : { hint: redact(hint, secrets) as string }),
+      details: redact(details, secrets) as Record<string, unknown>,
+    });
+
+  /** One request → the answer's JSON, validated with `schema`. */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.output<S>> {
+    const where = `${method} ${baseUrl}${path}`;
+    let status = 0;
+    let requestId: string | null;
+    let text: string;
+    try {
+      const response = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers: body === undefined ? headers : postHeaders,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      requestId = response.headers.get('x-request-id');
+      text = await response.text();
+    } catch (error) {
+      if (isTimeout(error)) {
+        throw failure(
+          ERROR_CODES.PROVIDER_TIMEOUT,
+          `${where}: no answer within ${timeoutMs} ms`,
+          'The server may be overloaded or stuck; raise timeoutMs for slow judges or tools.',
+          { method, path, timeoutMs },
+        );
+      }
+      throw failure(
+        ERROR_CODES.PROVIDER_ERROR,
+        `${where} failed: ${rootMessage(error)}`,
+        'Is `navworld serve` running at this address? Check baseUrl.',
+        { method, path, ...(status === 0 ? {} : { status }) },
+      );
+    }
+    const context = { method, path, status, ...(requestId === null ? {} : { requestId }) };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw failure(
+        ERROR_CODES.PROVIDER_ERROR,
+        `${where} answered HTTP ${status} with a body that is not JSON`,
+        'Is baseUrl a NAVWORLD server and not a proxy or another service?',
+        context,
+      );
+    }
+    if (status < 200 || status > 299) {
+      const answer = HttpErrorResponseSchema.safeParse(json);
+      if (!answer.success) {
+        throw failure(
+          ERROR_CODES.PROVIDER_ERROR,
+          `${where} answered HTTP ${status} without a NAVWORLD error body`,
+          'Is baseUrl a NAVWORLD server and not a proxy or another service?',
+          context,
+        );
+      }
+      const { code, message, hint } = answer.data.error;
+      // A code this client does not know (a newer server) keeps its spelling in details.
+      const known = KNOWN_CODES.has(code);
+      throw failure(
+        known ? (code as NavworldErrorCode) : ERROR_CODES.PROVIDER_ERROR,
+        known ? message : `${code}: ${message}`,
+        hint,
+        known ? context : { ...context, code },
+      );
+    }
+    const answer = schema.safeParse(json);
+    if (!answer.success) {
+      const issues = formatZodIssues(answer.error).slice(0, 10);
+      throw failure(
+        ERROR_CODES.PROVIDER_ERROR,
+        `${where}: unexpected answer: ${issues.join('; ')}`,
+        'The client and server versions may differ; compare GET /v1/openapi.json.',
+        { ...context, issues },
+      );
+    }
+    return answer.data;
+  }
+
+  return {
+    baseUrl,
+    async reset(input) {
+      const j = await call('POST', '/v1/reset', HttpResetResponseSchema, {
+        task_id: input.taskId,
+        ...(input.epoch === undefined ? {} : { epoch: input.epoch }),
+      });
+      return {
+        episodeId: j.episode_id,
+        messages: j.messages,
+        tools: toolDefinitionsOf(j.tools),
+        problem: j.problem,
+        observation: j.observation,
+        epoch: j.epoch,
+      };
+    },
+    async step(input) {
+      const j = await call('POST', '/v1/step', HttpStepResponseSchema, {
+        episode_id: input.episodeId,
+        tool_calls: input.toolCalls ?? null,
+        content: input.content ?? null,
+      });
+      return {
+        episodeId: j.episode_id,
+        step: j.step,
+        observations: j.observations.map((o) => ({
+          toolCallId: o.tool_call_id,
+          name: o.name,
+          ok: o.ok,
+          ...(o.error_code === undefined ? {} : { errorCode: o.error_code }),
+          text: o.text,
+          reward: o.reward,
+        })),
+        reward: j.reward,
+        done: j.done,
+        truncated: j.truncated,
+        info: j.info,
+        observation: j.observation,
+      };
+    },
+    async task(taskId) {
+      const path = `/v1/tasks/${encodeURIComponent(String(taskId))}`;
+      return (await call('GET', path, HttpTaskResponseSchema)).problem;
+    },
+    async tools() {
+      const j = await call('GET', '/v1/tools', HttpToolsResponseSchema);
+      return toolDefinitionsOf(j.tools);
+    },
+    async health() {
+      const j = await call('GET', '/healthz', HttpHealthResponseSchema);
+      return {
+        status: j.status,
+        episodesOpen: j.episodes_open,
+        episodesHeld: j.episodes_held,
+        versions: j.versions,
+      };
+    },
+  };
+}
