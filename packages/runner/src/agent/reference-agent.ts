@@ -70,7 +70,7 @@ export async function runReferenceAgent(
 
 /**
  * What {@link playReferenceEpisode} plays through: an {@link Environment}, or a client of a NAVWORLD server
- * that maps its `/v1/step` answers to the library's camelCase result.
+ * that maps its `/v1/step` answers to the library's camelCase result, such as `createServerClient`.
  */
 export interface ReferenceStepper {
   /** Advances the episode, as {@link Environment.step} does. */
@@ -101,21 +101,10 @@ export interface ReferenceEpisode {
  * console.log(played.final.info); // { total, codeBand, … }
  *
  * @example
- * // Against a NAVWORLD server: post camelCase (accepted), map the answer's observations back to camelCase.
- * const post = async (path: string, body: unknown) =>
- *   (await fetch(`http://127.0.0.1:8080${path}`, { method: 'POST', body: JSON.stringify(body) })).json();
- * const reset = await post('/v1/reset', { task_id: 131 });
- * const played = await playReferenceEpisode(
- *   {
- *     step: async (input) => {
- *       const j = await post('/v1/step', input);
- *       const observations = j.observations.map((o) => ({ ...o, toolCallId: o.tool_call_id, errorCode: o.error_code }));
- *       return { ...j, episodeId: j.episode_id, observations };
- *     },
- *   },
- *   { episodeId: reset.episode_id, problem: reset.problem },
- * );
- * console.log(played.final.info.total);
+ * // Against a NAVWORLD server (`navworld serve`), through the package's client:
+ * const client = createServerClient({ baseUrl: 'http://127.0.0.1:8080' });
+ * const played = await playReferenceEpisode(client, await client.reset({ taskId: 131 }));
+ * console.log(played.final.info?.total);
  */
 export async function playReferenceEpisode(
   stepper: ReferenceStepper,
