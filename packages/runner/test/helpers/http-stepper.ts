@@ -14,7 +14,8 @@ export const keepAliveFetch: typeof fetch = async (input, init) => {
   const headers = Object.fromEntries(new Headers(init?.headers));
   const body = typeof init?.body === 'string' ? init.body : undefined;
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const answer = await http(url, init?.method ?? 'GET', '', body, headers);
+  // The client parses the text itself: skip the helper's own JSON parse.
+  const answer = await http(url, init?.method ?? 'GET', '', body, headers, false);
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers))
     if (typeof value === 'string') responseHeaders.set(name, value);

@@ -11,7 +11,8 @@ export interface HttpAnswer {
 
 /**
  * One HTTP request over a real socket (node:http, so raw bodies and odd methods are possible). The body is
- * sent as given: strings and buffers verbatim, anything else as JSON.
+ * sent as given: strings and buffers verbatim, anything else as JSON. With `parseJson` false the answer's
+ * `json` is left undefined (a caller that parses the text itself saves a second parse).
  */
 export function http(
   base: string,
@@ -19,6 +20,7 @@ export function http(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  parseJson = true,
 ): Promise<HttpAnswer> {
   const url = new URL(path, base);
   const payload =
@@ -45,7 +47,7 @@ export function http(
           const text = Buffer.concat(chunks).toString('utf8');
           let json: unknown;
           try {
-            json = JSON.parse(text);
+            json = parseJson ? JSON.parse(text) : undefined;
           } catch {
             json = undefined;
           }
