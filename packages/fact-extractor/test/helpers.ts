@@ -26,3 +26,15 @@ export function nonEmpty(facts: ExtractedFacts): Record<string, unknown> {
     Object.entries(facts).filter(([, v]) => !Array.isArray(v) || v.length > 0),
   );
 }
+
+/**
+ * A seeded pseudo-random source for generated test inputs: `next(n)` is an integer in [0, n), the same
+ * sequence for the same seed on every run (a linear congruential generator).
+ */
+export function seededInts(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % n;
+  };
+}

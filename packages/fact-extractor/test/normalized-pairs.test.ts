@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractToolFacts, matchPoi, normalizeText, prepareAnswer } from '../src/index';
 import { mayContainPairs, normalizedPairFilter } from '../src/internal/normalized-pairs';
-import { entry, fixture } from './helpers';
+import { entry, fixture, seededInts } from './helpers';
 
 /** The adjacent pairs of `normalizeText(text)` that the filter of `text` lacks (empty when sound). */
 function missingPairs(text: string): string[] {
@@ -57,11 +57,7 @@ describe('normalizedPairFilter', () => {
       'Ω',
       '\n',
     ];
-    let state = 7;
-    const next = (n: number): number => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % n;
-    };
+    const next = seededInts(7);
     let filtered = 0;
     for (let k = 0; k < 3000; k++) {
       let text = '';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG } from '../src/index';
 import { allMatches } from '../src/internal/text';
 import { DIGIT_LED_DATE, datesOf } from '../src/rules/fact-precision';
+import { seededInts } from './helpers';
 
 describe('anchored date scan', () => {
   it('is active for the configured date pattern (edit it together with the pattern)', () => {
@@ -36,11 +37,7 @@ describe('anchored date scan', () => {
       '2025/3/7',
       '１２月３日',
     ];
-    let state = 5;
-    const next = (n: number): number => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % n;
-    };
+    const next = seededInts(5);
     let found = 0;
     for (let k = 0; k < 5000; k++) {
       let line = '';

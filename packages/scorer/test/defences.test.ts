@@ -17,7 +17,7 @@ import {
   SCORING_CONFIG,
 } from '../src/index';
 import { isListSeparatorCode } from '../src/rules/fact-context';
-import { call, makeProblem, poiText, routeText, weatherText } from './helpers';
+import { call, makeProblem, poiText, routeText, weatherText, seededInts } from './helpers';
 
 const foodTrace = [
   call(
@@ -273,11 +273,7 @@ describe('context_free_facts', () => {
       const hits = items.filter((x) => facts.has(x)).length;
       return hits >= SCORING_CONFIG.factContext.bareShare * items.length;
     };
-    let state = 7;
-    const next = (n: number): number => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % n;
-    };
+    const next = seededInts(7);
     let bare = 0;
     for (let k = 0; k < 5000; k++) {
       let line = '';

@@ -150,3 +150,15 @@ export function routeText(
   roads.forEach((r, i) => out.push(`### ${i + 1}`, '', `导航: 沿${r}直行`, ''));
   return out.join('\n').trim();
 }
+
+/**
+ * A seeded pseudo-random source for generated test inputs: `next(n)` is an integer in [0, n), the same
+ * sequence for the same seed on every run (a linear congruential generator).
+ */
+export function seededInts(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % n;
+  };
+}

@@ -2,14 +2,11 @@
 // agree with the plain walk over every span.
 import { describe, expect, it } from 'vitest';
 import { insideSpan, lowerBound, spanIndex } from '../src/internal/text';
+import { seededInts } from './helpers';
 
 describe('insideSpan', () => {
   it('agrees with a walk over every span on random span sets', () => {
-    let state = 3;
-    const next = (n: number): number => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % n;
-    };
+    const next = seededInts(3);
     for (let round = 0; round < 400; round++) {
       const spans: Array<[number, number]> = [];
       for (let k = next(8); k > 0; k--) {
