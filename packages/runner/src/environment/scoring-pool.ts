@@ -115,7 +115,6 @@ export function createScoringPool(options: {
   const slots: Array<Slot | undefined> = Array.from({ length: threads }, () => undefined);
   const queue: Pending[] = [];
   let nextId = 0;
-  let posted = 0;
   let spawned = 0;
   let failed = 0;
   let fallbacks = 0;
@@ -137,8 +136,15 @@ export function createScoringPool(options: {
     return !closing && failuresInARow < MAX_FAILURES_IN_A_ROW;
   }
 
+  /** Jobs held by live workers (a retired worker's jobs have already left its map). */
+  function posted(): number {
+    let n = 0;
+    for (const slot of slots) if (slot !== undefined) n += slot.jobs.size;
+    return n;
+  }
+
   function checkDrained(): void {
-    if (drained !== undefined && posted === 0 && queue.length === 0) drained();
+    if (drained !== undefined && queue.length === 0 && posted() === 0) drained();
   }
 
   function retire(slot: Slot, failure: boolean): void {
@@ -152,7 +158,6 @@ export function createScoringPool(options: {
     }
     const orphans = [...slot.jobs.values()];
     slot.jobs.clear();
-    posted -= orphans.length;
     // No accepted step is lost: what the worker held is scored here.
     for (const pending of orphans) settleInProcess(pending);
     pump();
@@ -174,7 +179,6 @@ export function createScoringPool(options: {
       const pending = slot.jobs.get(reply.id);
       if (pending === undefined) return;
       slot.jobs.delete(reply.id);
-      posted--;
       failuresInARow = 0;
       if (slot.jobs.size === 0) worker.unref();
       if (reply.ok) pending.resolve(reply.outcome);
@@ -223,14 +227,12 @@ export function createScoringPool(options: {
       }
       const pending = queue.shift()!;
       slot.jobs.set(pending.id, pending);
-      posted++;
       if (slot.jobs.size === 1) slot.worker.ref();
       try {
         slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ScoringRequest);
       } catch {
         // The job cannot be cloned: score it here.
         slot.jobs.delete(pending.id);
-        posted--;
         if (slot.jobs.size === 0) slot.worker.unref();
         settleInProcess(pending);
       }
@@ -247,7 +249,7 @@ export function createScoringPool(options: {
     close() {
       closing = true;
       closed ??= (async () => {
-        if (posted > 0 || queue.length > 0) {
+        if (posted() > 0 || queue.length > 0) {
           await new Promise<void>((resolve) => {
             drained = resolve;
             pump();
@@ -264,7 +266,7 @@ export function createScoringPool(options: {
       return {
         threads,
         live: slots.filter((s) => s !== undefined).length,
-        posted,
+        posted: posted(),
         queued: queue.length,
         spawned,
         failed,
