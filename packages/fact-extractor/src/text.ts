@@ -104,7 +104,21 @@ export function isNormalizeRemoved(c: number): boolean {
 export function foldFullWidth(s: string): string {
   // Full-width punctuation (：，（）) is common in Chinese text and is not folded: test for what is.
   if (!FULL_WIDTH_ALNUM_TEST.test(s)) return s;
-  return s.replace(FULL_WIDTH_ALNUM, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+  return s.replace(FULL_WIDTH_ALNUM, (ch) =>
+    String.fromCharCode(foldFullWidthCode(ch.charCodeAt(0))),
+  );
+}
+
+/**
+ * {@link foldFullWidth} for one UTF-16 unit: full-width letters and digits (the class of `FULL_WIDTH_ALNUM`)
+ * map to ASCII, every other unit to itself.
+ */
+export function foldFullWidthCode(c: number): number {
+  return (c >= 0xff10 && c <= 0xff19) ||
+    (c >= 0xff21 && c <= 0xff3a) ||
+    (c >= 0xff41 && c <= 0xff5a)
+    ? c - 0xfee0
+    : c;
 }
 
 const FULL_WIDTH_ALNUM_TEST = /[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/;

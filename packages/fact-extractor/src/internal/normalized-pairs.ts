@@ -1,7 +1,7 @@
 // A filter over the adjacent character pairs of normalizeText(text), built in one pass without building that
 // text. Most tool POI names are absent from an answer; the filter proves it for most of them, so matchPoi rarely
 // needs the normalised answer, which costs several times more to build than the filter.
-import { isNormalizeRemoved } from '../text';
+import { foldFullWidthCode, isNormalizeRemoved } from '../text';
 
 /** Table value: not looked up yet. */
 const UNKNOWN = 0;
@@ -23,10 +23,7 @@ function lookUp(c: number): number {
   let v: number;
   if (c >= 0xd800 && c <= 0xdfff) v = UNSAFE;
   else {
-    const folded =
-      (c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a)
-        ? c - 0xfee0
-        : c;
+    const folded = foldFullWidthCode(c);
     if (isNormalizeRemoved(folded)) v = REMOVED;
     else {
       const lower = String.fromCharCode(folded).toLowerCase();
