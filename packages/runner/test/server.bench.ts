@@ -267,19 +267,26 @@ describe('HTTP server, 200 concurrent episodes', () => {
   }
 
   /** Runs the bundled reference client once against `url` → what it measured. */
-  async function runClient(url: string, serverPid: number): Promise<ReferenceClientReport> {
+  async function runClient(
+    url: string,
+    serverPid: number,
+    callsPerStep: number | undefined,
+  ): Promise<ReferenceClientReport> {
     clientBundle ??= bundleForNode(
       'bench-reference-client',
       `import { measureReferenceClient } from ${JSON.stringify(runnerPath('test/helpers/reference-client.ts'))};\n` +
-        `const [url, pid, tasks] = process.argv.slice(2);\n` +
-        `const report = await measureReferenceClient(url, JSON.parse(tasks), Number(pid));\n` +
+        `const [url, pid, tasks, perStep] = process.argv.slice(2);\n` +
+        `const callsPerStep = perStep === 'batch' ? undefined : Number(perStep);\n` +
+        `const report = await measureReferenceClient(url, JSON.parse(tasks), Number(pid), callsPerStep);\n` +
         // The keep-alive sockets would hold the process open.
         `process.stdout.write(JSON.stringify(report) + '\\n', () => process.exit(0));\n`,
     );
     const file = await clientBundle;
-    const child = spawn(process.execPath, [file, url, String(serverPid), JSON.stringify(TASKS)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [file, url, String(serverPid), JSON.stringify(TASKS), String(callsPerStep ?? 'batch')],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     clientProcesses.add(child);
     const timer = setTimeout(() => child.kill('SIGKILL'), CLIENT_TIMEOUT_MS);
     let out = '';
@@ -298,21 +305,24 @@ describe('HTTP server, 200 concurrent episodes', () => {
   /**
    * The issue's set-up: the reference agent in its own process plays all tasks at once against the separate
    * server over HTTP (a warm-up round, then a timed one). Its scores must be the in-process ones, so that a
-   * broken client cannot report a fast figure.
+   * broken client cannot report a fast figure. `callsPerStep` as in playReferenceEpisode (default: the
+   * agent's own batches, about six and eight calls per step).
    */
-  async function separateClient(scoringThreads: number): Promise<void> {
+  async function separateClient(scoringThreads: number, callsPerStep?: number): Promise<void> {
     const url = await serverWith(scoringThreads);
     const pid = serverProcesses.get(scoringThreads)?.pid;
     if (pid === undefined) throw new Error('the server process has no pid');
-    const measured = await runClient(url, pid);
+    const measured = await runClient(url, pid, callsPerStep);
     for (const [taskId, total] of await expectedTotals()) {
       if (measured.totals[taskId] !== total)
         throw new Error(
           `task ${taskId}: the client got ${measured.totals[taskId]}, in process ${total}`,
         );
     }
+    const grouping =
+      callsPerStep === undefined ? 'batched calls' : `at most ${callsPerStep} call(s) per step`;
     report(
-      `reference agent as a separate client process, server with ${scoringThreads} scoring thread(s), after a warm-up round`,
+      `reference agent as a separate client process (${grouping}), server with ${scoringThreads} scoring thread(s), after a warm-up round`,
       measured.steps,
       measured.toolCalls,
       measured.ms,
@@ -334,6 +344,18 @@ describe('HTTP server, 200 concurrent episodes', () => {
   bench(
     'reference agent as a separate client process against a separate server process with one scoring thread',
     () => separateClient(1),
+    { iterations: 2, warmupIterations: 0, time: 0, throws: true },
+  );
+
+  bench(
+    'reference agent as a separate client process, one call per step, against a separate server process',
+    () => separateClient(0, 1),
+    { iterations: 2, warmupIterations: 0, time: 0, throws: true },
+  );
+
+  bench(
+    'reference agent as a separate client process, one call per step, against a separate server process with one scoring thread',
+    () => separateClient(1, 1),
     { iterations: 2, warmupIterations: 0, time: 0, throws: true },
   );
 

@@ -1,5 +1,13 @@
-import type { EpisodeResult, Epoch, ToolObservation, TravelProblem } from '@navworld/core-types';
+import {
+  ERROR_CODES,
+  NavworldError,
+  type EpisodeResult,
+  type Epoch,
+  type ToolObservation,
+  type TravelProblem,
+} from '@navworld/core-types';
 import { TOOL_BUDGETS } from '@navworld/tools';
+import { MAX_TOOL_STEPS } from '../environment/constants';
 import {
   internalsOf,
   type Environment,
@@ -37,6 +45,19 @@ export interface ReferenceAgentOptions {
   epoch?: Epoch;
   /** Keep the episode in the environment after the run (for inspection). @default false */
   keepEpisode?: boolean;
+  /** How the policy groups its tool calls into steps (see {@link ReferencePlayOptions}). */
+  callsPerStep?: number;
+}
+
+/** Options of {@link playReferenceEpisode}. */
+export interface ReferencePlayOptions {
+  /**
+   * Most tool calls sent in one step. By default each of the policy's two batches is one step (about six
+   * and eight calls); `1` sends one call per step, as agents without parallel tool calls do. Where that
+   * would pass the environment's limit of tool steps, the second batch's calls are grouped just enough to
+   * fit. The calls, their order and therefore the score do not depend on it. @default unlimited
+   */
+  callsPerStep?: number;
 }
 
 /** Most direction calls the agent makes (the budget is 10; two are kept in reserve). */
@@ -57,7 +78,11 @@ export async function runReferenceAgent(
   const internals = internalsOf(env);
   const startedAtMs = internals.clock();
   const opened = env.reset({ taskId, ...(options.epoch ? { epoch: options.epoch } : {}) });
-  await playReferenceEpisode(env, opened);
+  await playReferenceEpisode(
+    env,
+    opened,
+    options.callsPerStep === undefined ? {} : { callsPerStep: options.callsPerStep },
+  );
   const result = internals.resultOf(opened.episodeId, {
     agent: 'reference',
     model: null,
@@ -109,8 +134,17 @@ export interface ReferenceEpisode {
 export async function playReferenceEpisode(
   stepper: ReferenceStepper,
   opened: Pick<ResetResult, 'episodeId' | 'problem'>,
+  options: ReferencePlayOptions = {},
 ): Promise<ReferenceEpisode> {
   const { episodeId, problem } = opened;
+  const callsPerStep = options.callsPerStep ?? Number.POSITIVE_INFINITY;
+  if (!(callsPerStep >= 1) || (Number.isFinite(callsPerStep) && !Number.isInteger(callsPerStep))) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `callsPerStep must be a positive integer, got ${String(options.callsPerStep)}`,
+      { hint: 'leave it out to send each batch of calls as one step' },
+    );
+  }
   const gathered: Gathered = {
     sights: [],
     food: [],
@@ -125,20 +159,33 @@ export async function playReferenceEpisode(
   };
   let callSeq = 0;
   let steps = 0;
-  const run = async (calls: PlannedCall[]): Promise<Array<[PlannedCall, ToolObservation]>> => {
-    if (calls.length === 0) return [];
-    const toolCalls = calls.map((c) => ({
-      id: `call_ref_${++callSeq}`,
-      type: 'function' as const,
-      function: { name: c.name, arguments: JSON.stringify(c.args) },
-    }));
-    steps += 1;
-    const result = await stepper.step({ episodeId, toolCalls });
-    return calls.map((c, i) => [c, result.observations[i]!] as [PlannedCall, ToolObservation]);
+  /** Sends one batch in as few steps as `callsPerStep` allows, keeping `reserve` tool steps for later. */
+  const run = async (
+    calls: PlannedCall[],
+    reserve: number,
+  ): Promise<Array<[PlannedCall, ToolObservation]>> => {
+    const out: Array<[PlannedCall, ToolObservation]> = [];
+    const stepsLeft = Math.max(1, MAX_TOOL_STEPS - steps - reserve);
+    const size = Math.max(
+      Math.min(callsPerStep, calls.length),
+      Math.ceil(calls.length / stepsLeft),
+    );
+    for (let start = 0; start < calls.length; start += size) {
+      const chunk = calls.slice(start, start + size);
+      const toolCalls = chunk.map((c) => ({
+        id: `call_ref_${++callSeq}`,
+        type: 'function' as const,
+        function: { name: c.name, arguments: JSON.stringify(c.args) },
+      }));
+      steps += 1;
+      const result = await stepper.step({ episodeId, toolCalls });
+      chunk.forEach((c, i) => out.push([c, result.observations[i]!]));
+    }
+    return out;
   };
 
   // Step 1: what the destination offers, the forecast, and transport.
-  for (const [call, obs] of await run(firstBatch(problem))) absorb(gathered, call, obs);
+  for (const [call, obs] of await run(firstBatch(problem), 1)) absorb(gathered, call, obs);
 
   // Step 2: around the main sight, and the routes between each day's stops.
   const sights = sightPool(gathered);
@@ -162,7 +209,7 @@ export async function playReferenceEpisode(
   const days = scheduleDays(problem, sights, dining);
   const routes = plannedRoutes(problem, days, gathered, dining);
   for (const r of routes) second.push(r.call);
-  const secondResults = await run(second);
+  const secondResults = await run(second, 0);
   for (const [call, obs] of secondResults) absorb(gathered, call, obs);
   routes.forEach((r) => {
     const found = secondResults.find(([c]) => c === r.call);

@@ -21,14 +21,18 @@ export interface ReferenceClientReport {
 }
 
 /** Plays every task at once against the server at `base` with the reference agent. */
-async function playRound(base: string, tasks: readonly number[]) {
+async function playRound(base: string, tasks: readonly number[], callsPerStep?: number) {
   const stepper = httpStepper(base);
   let steps = 0;
   let toolCalls = 0;
   const totals: Record<string, number> = {};
   await Promise.all(
     tasks.map(async (taskId) => {
-      const played = await playReferenceEpisode(stepper, await httpReset(base, taskId));
+      const played = await playReferenceEpisode(
+        stepper,
+        await httpReset(base, taskId),
+        callsPerStep === undefined ? {} : { callsPerStep },
+      );
       const total = played.final.info?.['total'];
       if (!played.final.done || typeof total !== 'number')
         throw new Error(`task ${taskId}: the episode did not end with a score`);
@@ -43,18 +47,20 @@ async function playRound(base: string, tasks: readonly number[]) {
 /**
  * The reference agent as a real HTTP client: one warm-up round of every task, then a timed one, both with
  * all tasks at once. Reads the server's CPU from /proc around the timed round (`serverPid` on this machine).
+ * `callsPerStep` is passed to the agent (default: each batch of calls in one step).
  */
 export async function measureReferenceClient(
   base: string,
   tasks: readonly number[],
   serverPid: number,
+  callsPerStep?: number,
 ): Promise<ReferenceClientReport> {
-  const warm = await playRound(base, tasks);
+  const warm = await playRound(base, tasks, callsPerStep);
   const serverBefore = processCpuMs(serverPid);
   const mainBefore = processCpuMs(serverPid, serverPid);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const round = await playRound(base, tasks);
+  const round = await playRound(base, tasks, callsPerStep);
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const serverAfter = processCpuMs(serverPid);
