@@ -285,4 +285,58 @@ describe('createServerClient options', () => {
     expect(error.hint).toContain('baseUrl');
     expect(shown(error)).not.toContain(TOKEN);
   });
+
+  it('keeps a base URL path prefix, sends the token and JSON bodies, and reuses one connection', async () => {
+    const seen: Array<{ method: string; url: string; auth: string; body: string }> = [];
+    let connections = 0;
+    const health = { status: 'ok', episodes_open: 0, episodes_held: 0, versions: {} };
+    const other = createNodeServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        seen.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          auth: request.headers.authorization ?? '',
+          body,
+        });
+        if (request.url === '/navworld/healthz') {
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(health));
+        } else {
+          response
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({ error: { code: 'EPISODE_NOT_FOUND', message: 'unknown episode' } }),
+            );
+        }
+      });
+    });
+    other.on('connection', () => (connections += 1));
+    const url = await listen(other);
+    try {
+      const client = createServerClient({ baseUrl: `${url}/navworld/`, token: TOKEN });
+      expect((await client.health()).status).toBe('ok');
+      expect((await client.health()).episodesOpen).toBe(0);
+      const missing = await failure(client.step({ episodeId: 'nope', content: 'plan' }));
+      expect([missing.code, missing.details?.['status']]).toEqual(['EPISODE_NOT_FOUND', 404]);
+      expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /navworld/healthz',
+        'GET /navworld/healthz',
+        'POST /navworld/v1/step',
+      ]);
+      expect(seen.every((r) => r.auth === `Bearer ${TOKEN}`)).toBe(true);
+      expect(JSON.parse(seen[2]?.body ?? '')).toEqual({
+        episode_id: 'nope',
+        tool_calls: null,
+        content: 'plan',
+      });
+      // Sequential requests go over one kept-alive connection.
+      expect(connections).toBe(1);
+    } finally {
+      other.closeAllConnections();
+      await close(other);
+    }
+  });
 });

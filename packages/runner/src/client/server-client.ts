@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
 import {
   ERROR_CODES,
@@ -44,7 +46,10 @@ export const ServerClientOptionsSchema = z.strictObject({
     .positive()
     .max(2 ** 31 - 1)
     .optional(),
-  /** The fetch function to use. @default globalThis.fetch */
+  /**
+   * A fetch function to send requests through (a proxy-aware one, a test double). By default the client
+   * talks node:http(s) directly over kept-alive connections, which costs less per request than `fetch`.
+   */
   fetch: z
     .custom<typeof fetch>((value) => typeof value === 'function', 'must be a fetch function')
     .optional(),
@@ -124,8 +129,98 @@ function isTimeout(error: unknown): boolean {
   return name === 'TimeoutError' || name === 'AbortError';
 }
 
+/** What one request brought back, whichever way it was sent. */
+interface RawAnswer {
+  status: number;
+  requestId: string | null;
+  text: string;
+}
+
+/** Sends one request; rejects on network failure, and with a `TimeoutError` past the deadline. */
+type Send = (
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+) => Promise<RawAnswer>;
+
+/** Requests through a fetch function: the answer as text, the deadline as an abort signal. */
+function sendThroughFetch(fetchImpl: typeof fetch, baseUrl: string): Send {
+  return async (method, path, headers, body, timeoutMs) => {
+    const response = await fetchImpl(`${baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const requestId = response.headers.get('x-request-id');
+    return { status: response.status, requestId, text: await response.text() };
+  };
+}
+
 /**
- * Creates a client of a running `navworld serve`. Uses the global `fetch` unless one is given. Every failure
+ * Requests over node:http(s) with a keep-alive agent of the client's own. The deadline covers the whole
+ * exchange (connect, server work, body); a plain timer is much cheaper per request than an abort signal.
+ */
+function sendThroughNode(baseUrl: string): Send {
+  const url = new URL(baseUrl);
+  const secure = url.protocol === 'https:';
+  const request = secure ? httpsRequest : httpRequest;
+  // Idle kept-alive sockets do not hold the process open (the agent unrefs them).
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const target = {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+    prefix: url.pathname.replace(/\/+$/, ''),
+  };
+  return (method, path, headers, body, timeoutMs) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const req = request(
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          path: `${target.prefix}${path}`,
+          method,
+          headers:
+            body === undefined
+              ? headers
+              : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent,
+        },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            clearTimeout(timer);
+            const id = res.headers['x-request-id'];
+            resolve({
+              status: res.statusCode ?? 0,
+              requestId: typeof id === 'string' ? id : null,
+              text: Buffer.concat(chunks).toString('utf8'),
+            });
+          });
+          res.on('error', fail);
+        },
+      );
+      function fail(error: Error): void {
+        clearTimeout(timer);
+        reject(error);
+      }
+      const timer = setTimeout(() => {
+        const error = new Error(`no answer within ${timeoutMs} ms`);
+        error.name = 'TimeoutError';
+        req.destroy(error);
+      }, timeoutMs);
+      req.on('error', fail);
+      req.end(body);
+    });
+}
+
+/**
+ * Creates a client of a running `navworld serve`, over node:http(s) unless a `fetch` is given. Every failure
  * is a `NavworldError`: an error answer keeps the server's code, message and hint (the HTTP status is in
  * `details.status`); no answer is `PROVIDER_ERROR`, no answer in time `PROVIDER_TIMEOUT`, and an answer the
  * client cannot read is `PROVIDER_ERROR` too. The token never appears in an error. Bad options throw
@@ -164,7 +259,10 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
   const { token } = parsed.data;
   const baseUrl = parsed.data.baseUrl.replace(/\/+$/, '');
   const timeoutMs = parsed.data.timeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS;
-  const fetchImpl = parsed.data.fetch ?? globalThis.fetch;
+  const send =
+    parsed.data.fetch === undefined
+      ? sendThroughNode(baseUrl)
+      : sendThroughFetch(parsed.data.fetch, baseUrl);
   const secrets = token === undefined ? [] : [token];
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
@@ -194,15 +292,13 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     let requestId: string | null;
     let text: string;
     try {
-      const response = await fetchImpl(`${baseUrl}${path}`, {
+      ({ status, requestId, text } = await send(
         method,
-        headers: body === undefined ? headers : postHeaders,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      requestId = response.headers.get('x-request-id');
-      text = await response.text();
+        path,
+        body === undefined ? headers : postHeaders,
+        body === undefined ? undefined : JSON.stringify(body),
+        timeoutMs,
+      ));
     } catch (error) {
       if (isTimeout(error)) {
         throw failure(
