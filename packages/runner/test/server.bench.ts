@@ -322,7 +322,7 @@ describe('HTTP server, 200 concurrent episodes', () => {
     const grouping =
       callsPerStep === undefined ? 'batched calls' : `at most ${callsPerStep} call(s) per step`;
     report(
-      `reference agent as a separate client process (${grouping}), server with ${scoringThreads} scoring thread(s), after a warm-up round`,
+      `reference agent as a separate client process (${grouping}), server with ${scoringThreads} scoring thread(s), after two warm-up rounds`,
       measured.steps,
       measured.toolCalls,
       measured.ms,

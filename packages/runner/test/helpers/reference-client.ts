@@ -45,7 +45,7 @@ async function playRound(base: string, tasks: readonly number[], callsPerStep?: 
 }
 
 /**
- * The reference agent as a real HTTP client: one warm-up round of every task, then a timed one, both with
+ * The reference agent as a real HTTP client: two warm-up rounds of every task, then a timed one, each with
  * all tasks at once. Reads the server's CPU from /proc around the timed round (`serverPid` on this machine).
  * `callsPerStep` is passed to the agent (default: each batch of calls in one step).
  */
@@ -55,6 +55,9 @@ export async function measureReferenceClient(
   serverPid: number,
   callsPerStep?: number,
 ): Promise<ReferenceClientReport> {
+  // Two warm-up rounds: the first one runs mostly unoptimised code in both processes; the timed round
+  // should see the steady state a long training run sees.
+  await playRound(base, tasks, callsPerStep);
   const warm = await playRound(base, tasks, callsPerStep);
   const serverBefore = processCpuMs(serverPid);
   const mainBefore = processCpuMs(serverPid, serverPid);
