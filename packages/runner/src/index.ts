@@ -45,6 +45,7 @@ export {
   type ReferenceAgentOptions,
   type ReferenceStepper,
   type ReferenceEpisode,
+  type ReferencePlayOptions,
 } from './agent/reference-agent';
 export {
   createServerClient,
