@@ -12,6 +12,7 @@ import {
   type EnvironmentOptions,
 } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
+import { createScoringPool, type ScoringJob } from '../src/environment/scoring-pool';
 import { startServer } from '../src/server/start';
 import { scoringThreadsFlag, serveCommand } from '../src/commands/serve';
 import { bundleScoringWorker } from './helpers/bundle';
@@ -182,6 +183,49 @@ describe('scoring worker pool', () => {
     expect(stats).toMatchObject({ disabled: true, live: 0, posted: 0, queued: 0 });
   }, 60_000);
 
+  it('refuses a job stuck past its deadline, stops its worker and gives the queued job to a new one', async () => {
+    // A worker that never returns from an answer of 'HANG' and answers every other job with a marker total.
+    const hanging = join(dir, 'hanging-worker.mjs');
+    await writeFile(
+      hanging,
+      "import { parentPort } from 'node:worker_threads';\n" +
+        "parentPort.on('message', ({ id, job }) => {\n" +
+        "  if (job.answer === 'HANG') for (;;) {}\n" +
+        '  parentPort.postMessage({ id, ok: true, outcome: { breakdown: { total: job.answer.length } } });\n' +
+        '});\n',
+    );
+    const pool = createScoringPool({ threads: 1, file: hanging, jobTimeoutMs: 300 })!;
+    const job = (answer: string): ScoringJob => ({
+      problem: generateProblem(3),
+      trace: [],
+      answer,
+      salt: 's',
+      debug: false,
+    });
+    // Both go to the one worker; the second waits behind the stuck one.
+    const stuck = pool.score(job('HANG'));
+    const queued = pool.score(job('fine'));
+    const error = await stuck.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(NavworldError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INTERNAL' });
+    expect((error as NavworldError).message).toContain('did not finish within 300 ms');
+    expect((await queued).breakdown).toStrictEqual({ total: 4 });
+    expect((await pool.score(job('again'))).breakdown).toStrictEqual({ total: 5 });
+    expect(pool.stats()).toMatchObject({
+      timedOut: 1,
+      spawned: 2,
+      failed: 0,
+      fallbacks: 0,
+      live: 1,
+      disabled: false,
+    });
+    await pool.close();
+    expect(pool.stats()).toMatchObject({ posted: 0, queued: 0 });
+  }, 60_000);
+
   it('answers a step whose worker is terminated mid-job, and replaces the worker on next use', async () => {
     const inProcess = createEnvironment(OPTIONS);
     const expected = await play(inProcess, [3, 4]);
@@ -345,10 +389,14 @@ describe('scoring threads over HTTP', () => {
       expect(metrics.text).toContain(
         '# TYPE navworld_scoring_fallbacks_total counter\nnavworld_scoring_fallbacks_total 0\n',
       );
+      expect(metrics.text).toContain(
+        '# TYPE navworld_scoring_timeouts_total counter\nnavworld_scoring_timeouts_total 0\n',
+      );
       expect(running.server.environment.stats().scoring).toEqual({
         threads: 2,
         pending: 0,
         fallbacks: 0,
+        timedOut: 0,
       });
     } finally {
       await running.close();

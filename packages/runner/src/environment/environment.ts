@@ -195,6 +195,11 @@ export interface ScoringThreadStats {
   pending: number;
   /** Final answers a worker could not score, scored in-process instead (since start). */
   fallbacks: number;
+  /**
+   * Final answers whose scoring passed its deadline on a worker (since start): each ended its episode as an
+   * infrastructure error and its worker was replaced.
+   */
+  timedOut: number;
 }
 
 /** The episode API: `reset` opens an episode, `step` advances it, `evaluate` runs a model end to end. */
@@ -886,9 +891,14 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
 }
 
 function scoringStats(pool: ScoringPool | undefined): ScoringThreadStats {
-  if (pool === undefined) return { threads: 0, pending: 0, fallbacks: 0 };
+  if (pool === undefined) return { threads: 0, pending: 0, fallbacks: 0, timedOut: 0 };
   const s = pool.stats();
-  return { threads: s.live, pending: s.posted + s.queued, fallbacks: s.fallbacks };
+  return {
+    threads: s.live,
+    pending: s.posted + s.queued,
+    fallbacks: s.fallbacks,
+    timedOut: s.timedOut,
+  };
 }
 
 function shuttingDown(): NavworldError {

@@ -4,7 +4,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ToolTraceEntry, TravelProblem } from '@navworld/core-types';
+import {
+  ERROR_CODES,
+  NavworldError,
+  type ToolTraceEntry,
+  type TravelProblem,
+} from '@navworld/core-types';
 import { scoreEpisodeSyncDetailed, type ScoreDetails } from '@navworld/scorer';
 
 /** One final answer to score. */
@@ -53,6 +58,8 @@ export interface ScoringPoolStats {
   failed: number;
   /** Jobs a worker could not answer, scored in-process instead. */
   fallbacks: number;
+  /** Jobs that passed their deadline on a worker: each was refused and its worker stopped. */
+  timedOut: number;
   /** Whether repeated worker failures turned the pool off (every job is then scored in-process). */
   disabled: boolean;
 }
@@ -75,6 +82,12 @@ const JOBS_PER_WORKER = 2;
 /** Workers that may fail in a row, none answering a job, before the pool stops starting new ones. */
 const MAX_FAILURES_IN_A_ROW = 3;
 
+/**
+ * Default deadline of one job on a worker. Scoring takes milliseconds (a 1 MB answer well under a second), so a
+ * job past this is stuck, not slow.
+ */
+export const DEFAULT_SCORING_JOB_TIMEOUT_MS = 60_000;
+
 /** Scores a job in this thread: what a worker runs, and the fallback when a worker cannot. */
 export function scoreJob(job: ScoringJob): ScoringOutcome {
   const details = scoreEpisodeSyncDetailed({
@@ -92,6 +105,8 @@ interface Pending {
   job: ScoringJob;
   resolve: (outcome: ScoringOutcome) => void;
   reject: (error: unknown) => void;
+  /** The deadline while the job is on a worker. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -103,13 +118,17 @@ interface Slot {
 /**
  * Creates a pool of `threads` scoring workers running `file`, or returns undefined when `threads` is 0 or the
  * file does not exist (source and test runs have no built worker): the caller then scores in-process. Workers
- * start on first use, are unref'd while idle, and a worker that fails is replaced on the next job.
+ * start on first use, are unref'd while idle, and a worker that fails is replaced on the next job. A job
+ * still on a worker after `jobTimeoutMs` is refused with an `INTERNAL` error (it is not scored again here,
+ * where it would block the thread) and its worker is stopped; the worker's other job goes to another worker.
  */
 export function createScoringPool(options: {
   threads: number;
   file: string | URL;
+  jobTimeoutMs?: number;
 }): ScoringPool | undefined {
   const { threads } = options;
+  const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_SCORING_JOB_TIMEOUT_MS;
   const file = options.file instanceof URL ? fileURLToPath(options.file) : options.file;
   if (threads <= 0 || !existsSync(file)) return undefined;
   const slots: Array<Slot | undefined> = Array.from({ length: threads }, () => undefined);
@@ -118,6 +137,7 @@ export function createScoringPool(options: {
   let spawned = 0;
   let failed = 0;
   let fallbacks = 0;
+  let timedOut = 0;
   let failuresInARow = 0;
   let closing = false;
   let closed: Promise<void> | undefined;
@@ -159,7 +179,36 @@ export function createScoringPool(options: {
     const orphans = [...slot.jobs.values()];
     slot.jobs.clear();
     // No accepted step is lost: what the worker held is scored here.
-    for (const pending of orphans) settleInProcess(pending);
+    for (const pending of orphans) {
+      clearTimeout(pending.timer);
+      settleInProcess(pending);
+    }
+    pump();
+    checkDrained();
+  }
+
+  /** A job past its deadline: refuse it, stop its worker, and give the worker's other jobs to another. */
+  function timeOut(slot: Slot, pending: Pending): void {
+    if (slot.retired || !slot.jobs.delete(pending.id)) return;
+    timedOut++;
+    slot.retired = true;
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots[index] = undefined;
+    const others = [...slot.jobs.values()];
+    slot.jobs.clear();
+    for (const other of others) clearTimeout(other.timer);
+    queue.unshift(...others);
+    void slot.worker.terminate();
+    pending.reject(
+      new NavworldError(
+        ERROR_CODES.INTERNAL,
+        `scoring a final answer did not finish within ${jobTimeoutMs} ms; its worker thread was stopped`,
+        {
+          hint: 'this should not happen: keep the answer and the trace and report them',
+          details: { jobTimeoutMs },
+        },
+      ),
+    );
     pump();
     checkDrained();
   }
@@ -179,6 +228,7 @@ export function createScoringPool(options: {
       const pending = slot.jobs.get(reply.id);
       if (pending === undefined) return;
       slot.jobs.delete(reply.id);
+      clearTimeout(pending.timer);
       failuresInARow = 0;
       if (slot.jobs.size === 0) worker.unref();
       if (reply.ok) pending.resolve(reply.outcome);
@@ -230,6 +280,8 @@ export function createScoringPool(options: {
       if (slot.jobs.size === 1) slot.worker.ref();
       try {
         slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ScoringRequest);
+        pending.timer = setTimeout(() => timeOut(slot, pending), jobTimeoutMs);
+        pending.timer.unref();
       } catch {
         // The job cannot be cloned: score it here.
         slot.jobs.delete(pending.id);
@@ -271,6 +323,7 @@ export function createScoringPool(options: {
         spawned,
         failed,
         fallbacks,
+        timedOut,
         disabled: failuresInARow >= MAX_FAILURES_IN_A_ROW,
       };
     },

@@ -104,7 +104,7 @@ export interface MetricsSnapshot {
   /** Requests being handled. */
   inFlight: number;
   /** The scoring worker pool (absent or zero when answers are scored in-process). */
-  scoring?: { threads: number; pending: number; fallbacks: number };
+  scoring?: { threads: number; pending: number; fallbacks: number; timedOut?: number };
 }
 
 const KNOWN_TOOLS = new Set<string>(TOOL_NAMES);
@@ -205,6 +205,11 @@ export function createServerMetrics(): ServerMetrics {
           'navworld_scoring_fallbacks_total',
           'Final answers a worker thread could not score, scored on the main thread instead.',
           snapshot.scoring?.fallbacks ?? 0,
+        ),
+        ...counter(
+          'navworld_scoring_timeouts_total',
+          'Final answers whose scoring passed its deadline on a worker thread (the episode ends as an infrastructure error).',
+          snapshot.scoring?.timedOut ?? 0,
         ),
         ...evaluations.render(),
         ...requests.render(),
