@@ -350,6 +350,12 @@ describe('scoring threads over HTTP', () => {
       environmentOptions: { ...OPTIONS, scoringThreads: 2, scoringWorkerFile: workerFile },
     });
     try {
+      // The server loads its scoring threads when it starts, not on the first answers.
+      expect(poolOf(running.server.environment).stats()).toMatchObject({
+        live: 2,
+        spawned: 2,
+        posted: 0,
+      });
       const finals = await Promise.all(
         tasks.map(async (taskId) => {
           const reset = await post(running.url, '/v1/reset', { task_id: taskId });

@@ -297,6 +297,14 @@ export interface EpisodeState {
 
 const internals = new WeakMap<Environment, EnvironmentInternals>();
 
+/**
+ * Starts the scoring threads of an environment made by {@link createEnvironment} now instead of on the first
+ * answers; does nothing for other environments or without threads. @internal
+ */
+export function warmScoringThreads(env: Environment): void {
+  internals.get(env)?.scoringPool?.warm();
+}
+
 /** The internals of an environment made by {@link createEnvironment}. @internal */
 export function internalsOf(env: Environment): EnvironmentInternals {
   const found = internals.get(env);

@@ -68,6 +68,11 @@ export interface ScoringPoolStats {
 export interface ScoringPool {
   /** Scores a job; never loses it (a worker failure scores it in-process). Rejects only as the scorer throws. */
   score(job: ScoringJob): Promise<ScoringOutcome>;
+  /**
+   * Starts every worker not running yet, so that the first answers do not wait for a thread to load (idle
+   * workers do not keep the process alive).
+   */
+  warm(): void;
   /** Waits for the jobs already accepted, then terminates the workers; later jobs are scored in-process. */
   close(): Promise<void>;
   /** Counters. */
@@ -297,6 +302,12 @@ export function createScoringPool(options: {
         queue.push({ id: ++nextId, job, resolve, reject });
         pump();
       });
+    },
+    warm() {
+      for (let i = 0; i < slots.length; i++) {
+        if (slots[i] !== undefined || !mayStart()) continue;
+        spawn(i)?.worker.unref();
+      }
     },
     close() {
       closing = true;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { warmScoringThreads } from '../environment/environment';
 import { SERVER_CONFIG, TOKEN_ENV } from './config';
 import { createServer, type NavworldServer, type ServerOptions } from './app';
 
@@ -82,6 +83,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   // Generous keep-alive so load generators and trainers reuse connections.
   server.keepAliveTimeout = 65_000;
+  // A server is started to be used: load the scoring threads now rather than on the first answers.
+  warmScoringThreads(app.environment);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
