@@ -80,6 +80,12 @@ describe('playReferenceEpisode', () => {
       await expect(
         playReferenceEpisode(env, env.reset({ taskId: 3 }), { callsPerStep }),
       ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      // runReferenceAgent refuses it before opening an episode.
+      const before = env.stats().created;
+      await expect(runReferenceAgent(env, 3, { callsPerStep })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+      expect(env.stats().created).toBe(before);
     }
   });
 });

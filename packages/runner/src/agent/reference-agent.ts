@@ -60,6 +60,19 @@ export interface ReferencePlayOptions {
   callsPerStep?: number;
 }
 
+/** The calls-per-step limit (unlimited when not given); anything but a positive integer is refused. */
+function callsPerStepOf(value: number | undefined): number {
+  if (value === undefined) return Number.POSITIVE_INFINITY;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `callsPerStep must be a positive integer, got ${String(value)}`,
+      { hint: 'leave it out to send each batch of calls as one step' },
+    );
+  }
+  return value;
+}
+
 /** Most direction calls the agent makes (the budget is 10; two are kept in reserve). */
 const MAX_ROUTES = 8;
 
@@ -76,6 +89,8 @@ export async function runReferenceAgent(
   options: ReferenceAgentOptions = {},
 ): Promise<EpisodeResult> {
   const internals = internalsOf(env);
+  // Checked before the episode is opened, so a bad option leaves nothing behind.
+  callsPerStepOf(options.callsPerStep);
   const startedAtMs = internals.clock();
   const opened = env.reset({ taskId, ...(options.epoch ? { epoch: options.epoch } : {}) });
   await playReferenceEpisode(
@@ -137,14 +152,7 @@ export async function playReferenceEpisode(
   options: ReferencePlayOptions = {},
 ): Promise<ReferenceEpisode> {
   const { episodeId, problem } = opened;
-  const callsPerStep = options.callsPerStep ?? Number.POSITIVE_INFINITY;
-  if (!(callsPerStep >= 1) || (Number.isFinite(callsPerStep) && !Number.isInteger(callsPerStep))) {
-    throw new NavworldError(
-      ERROR_CODES.INVALID_ARGUMENT,
-      `callsPerStep must be a positive integer, got ${String(options.callsPerStep)}`,
-      { hint: 'leave it out to send each batch of calls as one step' },
-    );
-  }
+  const callsPerStep = callsPerStepOf(options.callsPerStep);
   const gathered: Gathered = {
     sights: [],
     food: [],
