@@ -510,4 +510,3 @@ export const MIN_PLAN_LENGTH = 50;
 
 /** Upper bound on JSON candidates tried by the plan parser. */
 export const MAX_JSON_CANDIDATES = 5;
-

@@ -205,7 +205,10 @@ export async function main(
       );
 
     cli
-      .command('audit', 'Play the reference agent and the exploit policies; fail when a cheat scores')
+      .command(
+        'audit',
+        'Play the reference agent and the exploit policies; fail when a cheat scores',
+      )
       .option('--tasks <range>', 'Task ids (default 0-69)')
       .option('--policies <list>', 'Comma-separated policy names (default all)')
       .option('--salt <salt>', 'Epoch salt of the audit')
@@ -216,7 +219,10 @@ export async function main(
       .option('--json', 'Print the report as JSON')
       .option('--quiet', 'No progress output')
       .action((o: Record<string, unknown>) =>
-        auditCommand(o, { err: (text) => process.stderr.write(text), isTty: process.stderr.isTTY === true }),
+        auditCommand(o, {
+          err: (text) => process.stderr.write(text),
+          isTty: process.stderr.isTTY === true,
+        }),
       );
 
     cli.help((sections) => {

@@ -27,7 +27,9 @@ describe('environment', () => {
     }
     await env.step({
       episodeId,
-      toolCalls: [{ id: `c${uses}`, type: 'function', function: { name: 'poi_search', arguments: args } }],
+      toolCalls: [
+        { id: `c${uses}`, type: 'function', function: { name: 'poi_search', arguments: args } },
+      ],
     });
   });
 });

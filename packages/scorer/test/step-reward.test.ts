@@ -236,7 +236,9 @@ describe('callKey', () => {
       arguments: { city: '杭州', extensions: 'all' },
     };
     const first = callKey(call);
-    expect(first).toBe(callKey({ name: 'weather', arguments: { extensions: 'all', city: '杭州' } }));
+    expect(first).toBe(
+      callKey({ name: 'weather', arguments: { extensions: 'all', city: '杭州' } }),
+    );
     expect(callKey(call)).toBe(first);
     call.arguments = { city: '苏州' };
     expect(callKey(call)).not.toBe(first);

@@ -30,9 +30,13 @@ export async function auditCommand(
 ): Promise<number> {
   const world = stringFlag(options.world) ?? 'offline';
   if (world !== 'offline') {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `the audit runs in the offline world only, not "${world}"`, {
-      hint: 'drop --world, or pass --world offline',
-    });
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `the audit runs in the offline world only, not "${world}"`,
+      {
+        hint: 'drop --world, or pass --world offline',
+      },
+    );
   }
   const tasks = parseTaskRange(stringFlag(options.tasks) ?? '0-69');
   const policies = stringFlag(options.policies)

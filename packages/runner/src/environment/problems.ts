@@ -37,7 +37,8 @@ function copyData<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => copyData(item)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) out[key] = copyData((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value))
+      out[key] = copyData((value as Record<string, unknown>)[key]);
     return out as T;
   }
   return value;
