@@ -162,6 +162,12 @@ describe('HTTP server', () => {
     );
     expect(doc.components.schemas.ResetRequest.properties.task_id.type).toBe('integer');
     expect(doc.components.schemas.StepRequest.required).toEqual(['episode_id']);
+    // Tools are typed in the OpenAI function format, not as bare objects.
+    const tool = doc.components.schemas.Tools.properties.tools.items;
+    expect(tool.properties.type.const).toBe('function');
+    expect(tool.properties.function.required).toEqual(
+      expect.arrayContaining(['name', 'description', 'parameters']),
+    );
     expect(
       doc.paths['/v1/step'].post.responses['409'].content['application/json'].schema.$ref,
     ).toBe('#/components/schemas/Error');

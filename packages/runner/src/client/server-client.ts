@@ -22,6 +22,7 @@ import {
   HttpStepResponseSchema,
   HttpTaskResponseSchema,
   HttpToolsResponseSchema,
+  type HttpToolDefinition,
 } from '../server/http-schemas';
 import { redact } from '../server/logger';
 
@@ -117,10 +118,10 @@ function rootMessage(error: unknown): string {
 }
 
 /**
- * The server sends the environment's tool definitions unchanged; its answer schemas only check that each is
- * an object (the definitions' shape is a TypeScript type, not a schema), so they are typed here.
+ * The server sends the environment's tool definitions unchanged and the answer schemas check their OpenAI
+ * shape; the tool names and the JSON Schemas of the arguments are narrower TypeScript types, given here.
  */
-function toolDefinitionsOf(tools: Array<Record<string, unknown>>): OpenAIToolDefinition[] {
+function toolDefinitionsOf(tools: HttpToolDefinition[]): OpenAIToolDefinition[] {
   return tools as unknown as OpenAIToolDefinition[];
 }
 

@@ -80,12 +80,29 @@ export const HttpEvaluateRequestSchema = z.strictObject({
 /** See {@link HttpEvaluateRequestSchema}. */
 export type HttpEvaluateRequest = z.infer<typeof HttpEvaluateRequestSchema>;
 
+/**
+ * One tool in the OpenAI function-calling format, as `reset` and `GET /v1/tools` send it: pass the list
+ * unchanged as a chat completion's `tools`. Fields a newer server adds are kept.
+ */
+export const HttpToolDefinitionSchema = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string(),
+    /** JSON Schema of the arguments. */
+    parameters: z.record(z.string(), z.unknown()),
+  }),
+});
+
+/** See {@link HttpToolDefinitionSchema}. */
+export type HttpToolDefinition = z.infer<typeof HttpToolDefinitionSchema>;
+
 /** The answer to `POST /v1/reset`. */
 export const HttpResetResponseSchema = z.object({
   episode_id: z.string(),
   observation: z.string(),
   messages: z.array(ChatMessageSchema),
-  tools: z.array(z.record(z.string(), z.unknown())),
+  tools: z.array(HttpToolDefinitionSchema),
   problem: TravelProblemSchema,
   epoch: EpochSchema,
   reward: z.number(),
@@ -142,7 +159,7 @@ export const HttpTaskResponseSchema = z.object({
 
 /** The answer to `GET /v1/tools`. */
 export const HttpToolsResponseSchema = z.object({
-  tools: z.array(z.record(z.string(), z.unknown())),
+  tools: z.array(HttpToolDefinitionSchema),
 });
 
 /** The answer to `POST /v1/evaluate`: the finished episode record. */
