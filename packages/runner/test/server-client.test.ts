@@ -339,4 +339,23 @@ describe('createServerClient options', () => {
       await close(other);
     }
   });
+
+  it('reports a connection closed mid-answer as PROVIDER_ERROR at once, not at the deadline', async () => {
+    const cut = createNodeServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"status":');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const url = await listen(cut);
+    try {
+      // Waiting for this deadline would time the test out.
+      const client = createServerClient({ baseUrl: url, timeoutMs: 600_000 });
+      const error = await failure(client.health());
+      expect(error.code).toBe('PROVIDER_ERROR');
+      expect(error.message).toContain('GET ');
+    } finally {
+      cut.closeAllConnections();
+      await close(cut);
+    }
+  });
 });
