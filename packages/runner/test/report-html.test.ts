@@ -68,6 +68,17 @@ describe('renderHtmlReport', () => {
     expect((html.match(/data-episode="/g) ?? []).length).toBe(43);
   });
 
+  it('explains a pass rate of 0 when no episode was judged, and only then', () => {
+    const note =
+      'no episode was judged: the code score alone reaches at most 50, below the pass mark of 60';
+    // The sample's synthetic results are judged.
+    expect(html).not.toContain(note);
+    const codeOnly = [0, 1, 2].map((taskId) =>
+      syntheticResult({ taskId, repeat: 0, total: 48, judgeStatus: 'disabled' }),
+    );
+    expect(renderHtmlReport(codeOnly, { resamples: 200 })).toContain(escapeHtml(note));
+  });
+
   it('never emits model text as markup', () => {
     expect(html).not.toContain('onerror="window.__pwned');
     expect(html).not.toContain('<script>window.__pwned');

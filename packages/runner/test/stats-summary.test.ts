@@ -224,5 +224,22 @@ describe('formatSummaryTable', () => {
     expect(text).toMatch(/tool_info_used\s+2\s+6\s+33\.3%/);
     expect(text).toMatch(/weather\s+1\s+0\s+0\.14\s+TOOL_BUDGET_EXCEEDED×1/);
     expect(text).toContain('cost unknown');
+    // Some episodes were judged: no note about the pass mark.
+    expect(text).not.toContain('no episode was judged');
+  });
+
+  it('says why nothing passes when no episode was judged (code-only runs)', () => {
+    const codeOnly = [0, 1, 2].map((taskId) =>
+      syntheticResult({ taskId, repeat: 0, total: 48, judgeStatus: 'disabled' }),
+    );
+    const text = formatSummaryTable(summarize(codeOnly, { resamples: 200 }));
+    expect(text).toMatch(/pass rate\s+0\.0 /);
+    expect(text).toContain(
+      'no episode was judged: the code score alone reaches at most 50, below the pass mark of 60 (--pass-threshold sets another)',
+    );
+    // With a pass mark the code score can reach, there is nothing to explain.
+    const lowered = formatSummaryTable(summarize(codeOnly, { resamples: 200, passThreshold: 40 }));
+    expect(lowered).toMatch(/pass rate\s+100\.0 /);
+    expect(lowered).not.toContain('no episode was judged');
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EpisodeResult } from '@navworld/core-types';
-import { formatCi } from '../stats/format';
+import { formatCi, passMarkNote } from '../stats/format';
 import type { MeanWithCi } from '../stats/estimators';
 import {
   summarize,
@@ -55,8 +55,9 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; paddin
 table.kv th { width: 220px; color: #555; font-weight: 500; }
 `;
 
-function card(value: string, label: string): string {
-  return `<div class="card"><div class="v">${escapeHtml(value)}</div><div class="l">${escapeHtml(label)}</div></div>`;
+function card(value: string, label: string, title?: string): string {
+  const hover = title === undefined ? '' : ` title="${escapeHtml(title)}"`;
+  return `<div class="card"${hover}><div class="v">${escapeHtml(value)}</div><div class="l">${escapeHtml(label)}</div></div>`;
 }
 
 function pct(v: number | null): string {
@@ -214,9 +215,15 @@ export function renderHtmlReport(
     "form-action 'none'",
   ].join('; ');
 
+  // The card has room for a short form of the note; its title carries the whole sentence.
+  const passNote = passMarkNote(summary);
   const cards = [
     card(formatCi(summary.total), 'mean total [95% CI]'),
-    card(formatCi(summary.passRate, 100), `pass % (total ≥ ${summary.passThreshold})`),
+    card(
+      formatCi(summary.passRate, 100),
+      `pass % (total ≥ ${summary.passThreshold})${passNote === null ? '' : '; nothing judged: code alone ≤ 50'}`,
+      passNote ?? undefined,
+    ),
     card(String(summary.episodes), `episodes (${summary.tasks} tasks)`),
     card(String(summary.invalidEpisodes), `invalid: ${invalidNote}`),
     card(formatCi(summary.codeTotal), 'code score 0–50'),

@@ -66,6 +66,16 @@ function counts(record: Record<string, number>): string {
 const CITY_ROWS = 10;
 
 /**
+ * Why nothing can pass, when no valid episode was judged and the pass mark is above 50, the most the code
+ * score alone reaches: a judge-free sweep would otherwise read as if every episode had failed. Null otherwise.
+ */
+export function passMarkNote(summary: BatchSummary): string | null {
+  return summary.validEpisodes > 0 && summary.judgeTotal.n === 0 && summary.passThreshold > 50
+    ? `no episode was judged: the code score alone reaches at most 50, below the pass mark of ${summary.passThreshold} (--pass-threshold sets another)`
+    : null;
+}
+
+/**
  * The plain-text summary printed at the end of `navworld evaluate` and by `navworld report`: headline
  * means with 95 % intervals, pass@k / pass^k, breakdowns, hard constraints, tool usage, tokens and judge.
  */
@@ -85,6 +95,8 @@ export function formatSummaryTable(summary: BatchSummary): string {
   lines.push(
     `pass rate  ${formatCi(summary.passRate, 100)} %   (total ≥ ${summary.passThreshold})`,
   );
+  const note = passMarkNote(summary);
+  if (note !== null) lines.push(`           ${note}`);
   lines.push(`step rew.  ${formatCi(summary.stepReward, 1, 3)}`);
   if (summary.passK.length > 0) {
     lines.push('');
