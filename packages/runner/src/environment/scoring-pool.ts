@@ -172,22 +172,26 @@ export function createScoringPool(options: {
     if (drained !== undefined && queue.length === 0 && posted() === 0) drained();
   }
 
-  function retire(slot: Slot, failure: boolean): void {
-    if (slot.retired) return;
+  /** Takes a worker out of the pool: frees its place and hands back its jobs, their deadlines cleared. */
+  function detach(slot: Slot): Pending[] {
     slot.retired = true;
     const index = slots.indexOf(slot);
     if (index >= 0) slots[index] = undefined;
+    const jobs = [...slot.jobs.values()];
+    slot.jobs.clear();
+    for (const pending of jobs) clearTimeout(pending.timer);
+    return jobs;
+  }
+
+  function retire(slot: Slot, failure: boolean): void {
+    if (slot.retired) return;
+    const orphans = detach(slot);
     if (failure && !closing) {
       failed++;
       failuresInARow++;
     }
-    const orphans = [...slot.jobs.values()];
-    slot.jobs.clear();
     // No accepted step is lost: what the worker held is scored here.
-    for (const pending of orphans) {
-      clearTimeout(pending.timer);
-      settleInProcess(pending);
-    }
+    for (const pending of orphans) settleInProcess(pending);
     pump();
     checkDrained();
   }
@@ -196,13 +200,7 @@ export function createScoringPool(options: {
   function timeOut(slot: Slot, pending: Pending): void {
     if (slot.retired || !slot.jobs.delete(pending.id)) return;
     timedOut++;
-    slot.retired = true;
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots[index] = undefined;
-    const others = [...slot.jobs.values()];
-    slot.jobs.clear();
-    for (const other of others) clearTimeout(other.timer);
-    queue.unshift(...others);
+    queue.unshift(...detach(slot));
     void slot.worker.terminate();
     pending.reject(
       new NavworldError(
