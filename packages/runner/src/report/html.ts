@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EpisodeResult } from '@navworld/core-types';
+import { SCORING_CONFIG } from '@navworld/scorer';
 import { formatCi, passMarkNote } from '../stats/format';
 import type { MeanWithCi } from '../stats/estimators';
 import {
@@ -221,7 +222,7 @@ export function renderHtmlReport(
     card(formatCi(summary.total), 'mean total [95% CI]'),
     card(
       formatCi(summary.passRate, 100),
-      `pass % (total ≥ ${summary.passThreshold})${passNote === null ? '' : '; nothing judged: code alone ≤ 50'}`,
+      `pass % (total ≥ ${summary.passThreshold})${passNote === null ? '' : `; nothing judged: code alone ≤ ${SCORING_CONFIG.weights.codeTotal}`}`,
       passNote ?? undefined,
     ),
     card(String(summary.episodes), `episodes (${summary.tasks} tasks)`),

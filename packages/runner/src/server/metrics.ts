@@ -1,4 +1,5 @@
 import { TOOL_NAMES } from '@navworld/core-types';
+import type { ScoringThreadStats } from '../environment/environment';
 import { SERVER_CONFIG } from './config';
 
 type Labels = Record<string, string>;
@@ -104,7 +105,7 @@ export interface MetricsSnapshot {
   /** Requests being handled. */
   inFlight: number;
   /** The scoring worker pool (absent or zero when answers are scored in-process). */
-  scoring?: { threads: number; pending: number; fallbacks: number; timedOut?: number };
+  scoring?: ScoringThreadStats;
 }
 
 const KNOWN_TOOLS = new Set<string>(TOOL_NAMES);

@@ -1,3 +1,4 @@
+import { SCORING_CONFIG } from '@navworld/scorer';
 import type { BatchSummary, GroupSummary } from './summary';
 import type { MeanWithCi } from './estimators';
 
@@ -66,12 +67,13 @@ function counts(record: Record<string, number>): string {
 const CITY_ROWS = 10;
 
 /**
- * Why nothing can pass, when no valid episode was judged and the pass mark is above 50, the most the code
- * score alone reaches: a judge-free sweep would otherwise read as if every episode had failed. Null otherwise.
+ * Why nothing can pass, when no valid episode was judged and the pass mark is above the most the code score
+ * alone reaches (50): a judge-free sweep would otherwise read as if every episode had failed. Null otherwise.
  */
 export function passMarkNote(summary: BatchSummary): string | null {
-  return summary.validEpisodes > 0 && summary.judgeTotal.n === 0 && summary.passThreshold > 50
-    ? `no episode was judged: the code score alone reaches at most 50, below the pass mark of ${summary.passThreshold} (--pass-threshold sets another)`
+  const codeMax = SCORING_CONFIG.weights.codeTotal;
+  return summary.validEpisodes > 0 && summary.judgeTotal.n === 0 && summary.passThreshold > codeMax
+    ? `no episode was judged: the code score alone reaches at most ${codeMax}, below the pass mark of ${summary.passThreshold} (--pass-threshold sets another)`
     : null;
 }
 
