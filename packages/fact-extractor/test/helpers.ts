@@ -38,3 +38,35 @@ export function seededInts(seed: number): (n: number) => number {
     return state % n;
   };
 }
+
+/**
+ * Pieces of mixed text (CJK, Latin, full-width letters and digits, spacing, punctuation, an emoji) that the
+ * randomised tests join into inputs.
+ */
+export const MIXED_PIECES: readonly string[] = [
+  '故宫',
+  ' ',
+  '博物院',
+  '（',
+  '午门',
+  '）',
+  '·',
+  'ＡＢ１２',
+  'Hotel',
+  '\u3000',
+  '—',
+  '"',
+  '🌸',
+  '】',
+];
+
+/** `parts` pieces drawn with `next` (a {@link seededInts} source) from `pieces`, joined. */
+export function joinedPieces(
+  next: (n: number) => number,
+  pieces: readonly string[],
+  parts: number,
+): string {
+  let text = '';
+  for (let i = 0; i < parts; i++) text += pieces[next(pieces.length)];
+  return text;
+}

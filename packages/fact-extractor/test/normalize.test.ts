@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWhitespaceCode, normalizeText, prepareAnswer } from '../src/index';
 import { NORMALIZE_REMOVE, isNormalizeRemoved } from '../src/text';
-import { seededInts } from './helpers';
+import { joinedPieces, MIXED_PIECES, seededInts } from './helpers';
 
 describe('isWhitespaceCode', () => {
   it('agrees with the \\s class and with trim on every BMP code point', () => {
@@ -36,28 +36,10 @@ describe('normalizeText', () => {
         )
         .replace(new RegExp(NORMALIZE_REMOVE.source, 'g'), '')
         .toLowerCase();
-    const pieces = [
-      '故宫',
-      ' ',
-      '博物院',
-      '（',
-      '午门',
-      '）',
-      '·',
-      'ＡＢ１２',
-      'Hotel',
-      '\u3000',
-      '—',
-      '"',
-      '🌸',
-      '】',
-      '',
-    ];
+    const pieces = [...MIXED_PIECES, ''];
     const next = seededInts(11);
     for (let k = 0; k < 3000; k++) {
-      let s = '';
-      const parts = next(12);
-      for (let i = 0; i < parts; i++) s += pieces[next(pieces.length)];
+      const s = joinedPieces(next, pieces, next(12));
       expect([s, normalizeText(s)]).toEqual([s, regex(s)]);
     }
     expect(normalizeText('故宫 博物院（午门）')).toBe('故宫博物院午门');

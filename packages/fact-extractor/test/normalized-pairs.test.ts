@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractToolFacts, matchPoi, normalizeText, prepareAnswer } from '../src/index';
 import { mayContainPairs, normalizedPairFilter } from '../src/internal/normalized-pairs';
-import { entry, fixture, seededInts } from './helpers';
+import { entry, fixture, joinedPieces, MIXED_PIECES, seededInts } from './helpers';
 
 /** The adjacent pairs of `normalizeText(text)` that the filter of `text` lacks (empty when sound). */
 function missingPairs(text: string): string[] {
@@ -32,20 +32,7 @@ describe('normalizedPairFilter', () => {
 
   it('holds every pair on random mixed text, and gives up on units it cannot fold exactly', () => {
     const pieces = [
-      '故宫',
-      ' ',
-      '博物院',
-      '（',
-      '午门',
-      '）',
-      '·',
-      'ＡＢ１２',
-      'Hotel',
-      '\u3000',
-      '—',
-      '"',
-      '🌸',
-      '】',
+      ...MIXED_PIECES,
       'ΣΑΣ',
       'İstanbul',
       'Ⅻ',
@@ -60,9 +47,7 @@ describe('normalizedPairFilter', () => {
     const next = seededInts(7);
     let filtered = 0;
     for (let k = 0; k < 3000; k++) {
-      let text = '';
-      const n = 1 + next(12);
-      for (let j = 0; j < n; j++) text += pieces[next(pieces.length)];
+      const text = joinedPieces(next, pieces, 1 + next(12));
       expect(missingPairs(text)).toEqual([]);
       if (normalizedPairFilter(text) !== null) filtered++;
     }
