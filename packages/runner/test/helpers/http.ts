@@ -11,8 +11,7 @@ export interface HttpAnswer {
 
 /**
  * One HTTP request over a real socket (node:http, so raw bodies and odd methods are possible). The body is
- * sent as given: strings and buffers verbatim, anything else as JSON. With `parseJson` false the answer's
- * `json` is left undefined (a caller that parses the text itself saves a second parse).
+ * sent as given: strings and buffers verbatim, anything else as JSON.
  */
 export function http(
   base: string,
@@ -20,7 +19,6 @@ export function http(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-  parseJson = true,
 ): Promise<HttpAnswer> {
   const url = new URL(path, base);
   const payload =
@@ -47,7 +45,7 @@ export function http(
           const text = Buffer.concat(chunks).toString('utf8');
           let json: unknown;
           try {
-            json = parseJson ? JSON.parse(text) : undefined;
+            json = JSON.parse(text);
           } catch {
             json = undefined;
           }
