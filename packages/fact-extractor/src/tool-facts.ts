@@ -55,8 +55,15 @@ export function extractToolFacts(
   trace: readonly ToolFactsEntry[] | null | undefined,
 ): ExtractedFacts {
   if (!Array.isArray(trace)) return finalizeFacts(createFactSets());
+  // Results seen for the first time are scanned straight into the merged sets; only results the cache keeps
+  // get facts of their own. Either way a category's values end up in one set, and claims are merged
+  // later-wins field by field, so the merged facts are the same.
+  const sets = createFactSets();
   const parts: ResultFacts[] = [];
+  let allCached = true;
   let clean: NameCleaner | undefined;
+  const texts: string[] = [];
+  const prints: number[] = [];
   for (const entry of trace as readonly unknown[]) {
     if (entry === null || typeof entry !== 'object') continue;
     const e = entry as Record<string, unknown>;
@@ -65,31 +72,63 @@ export function extractToolFacts(
     if (kind === undefined) continue;
     const text = resultTextOf(e);
     if (text.length === 0) continue;
-    let facts = cachedResultFacts(kind, text);
+    // The same text at the same place as in the previous call (the scorer and the audit read one trace)
+    // keeps its fingerprint; otherwise fold first, as its pattern test leaves a concatenated text flat for
+    // the hash.
+    const at = texts.length;
+    let folded: string | undefined;
+    let print: number;
+    if (lastTexts[at] === text) print = lastPrints[at] ?? 0;
+    else {
+      folded = foldFullWidth(text);
+      print = fingerprint(text);
+    }
+    texts.push(text);
+    prints.push(print);
+    let facts = cachedResultFacts(kind, text, print);
     if (facts === undefined) {
       clean ??= createNameCleaner(false);
-      facts = resultFacts(kind, foldFullWidth(text), clean);
-      cacheResultFacts(kind, text, facts);
+      folded ??= foldFullWidth(text);
+      if (!admitToCache(text, print)) {
+        if (allCached) {
+          // From here on, merge as we go: what came before first, so later results keep winning.
+          allCached = false;
+          for (const part of parts) mergeResultFacts(sets, part);
+        }
+        addToolText(sets, kind, folded, clean);
+        continue;
+      }
+      facts = resultFacts(kind, folded, clean);
+      cacheResultFacts(kind, text, print, facts);
     }
-    parts.push(facts);
+    if (allCached) parts.push(facts);
+    else mergeResultFacts(sets, facts);
   }
-  // The same results in the same order (the scorer and the audit read one trace) merge to the same facts.
-  if (lastMerge !== undefined && sameParts(lastMerge.parts, parts))
+  lastTexts = texts;
+  lastPrints = prints;
+  // The same cached results in the same order (the scorer and the audit read one trace) merge to the same
+  // facts.
+  if (allCached && lastMerge !== undefined && sameParts(lastMerge.parts, parts))
     return copyFacts(lastMerge.facts);
-  const sets = createFactSets();
-  for (const facts of parts) {
-    // Merging in trace order keeps later results winning for the same id, as when reading them in turn.
-    for (const [category, values] of facts.lists) {
-      const set = sets[category];
-      for (const v of values) set.add(v);
-    }
-    for (const c of facts.claims) mergeClaim(sets.transport, c.id, c.kind, c, 'later-wins');
-  }
+  if (allCached) for (const part of parts) mergeResultFacts(sets, part);
   const merged = finalizeFacts(sets);
   // Callers own what they get: keep a copy.
-  lastMerge = { parts, facts: copyFacts(merged) };
+  if (allCached) lastMerge = { parts, facts: copyFacts(merged) };
   return merged;
 }
+
+/** Adds one result's cached facts to `sets` (later results win for the same id, as when reading in turn). */
+function mergeResultFacts(sets: FactSets, facts: ResultFacts): void {
+  for (const [category, values] of facts.lists) {
+    const set = sets[category];
+    for (const v of values) set.add(v);
+  }
+  for (const c of facts.claims) mergeClaim(sets.transport, c.id, c.kind, c, 'later-wins');
+}
+
+// The result texts of the previous call and their fingerprints, by position.
+let lastTexts: readonly string[] = [];
+let lastPrints: readonly number[] = [];
 
 // The last merge, by the identity of its cached parts (a part is recomputed, as a new object, only after
 // leaving the cache, so equal identities mean equal facts).
@@ -151,8 +190,14 @@ const CACHE_MAX_TEXT = CACHE_MAX_CHARS / 8;
 type CacheSlot = Partial<Record<ToolKind, ResultFacts>>;
 const resultCache = new Map<string, CacheSlot>();
 let cachedChars = 0;
+/**
+ * How many cached texts have each fingerprint. A text whose fingerprint is not here is not cached, so a fresh
+ * result is never looked up by text (which would make the engine hash it a second time).
+ */
+const cachedPrints = new Map<number, number>();
 
-function cachedResultFacts(kind: ToolKind, text: string): ResultFacts | undefined {
+function cachedResultFacts(kind: ToolKind, text: string, print: number): ResultFacts | undefined {
+  if (!cachedPrints.has(print)) return undefined;
   const slot = resultCache.get(text);
   if (slot === undefined) return undefined;
   // Most recently used last: delete and insert again.
@@ -162,38 +207,57 @@ function cachedResultFacts(kind: ToolKind, text: string): ResultFacts | undefine
 }
 
 /**
- * Result texts seen once lately. A result is cached on its second sighting: caching every result of a
- * workload where results never recur made extraction slower (the evicted entries are old-generation garbage).
- * The window is as large as the cache, so a working set the cache can hold is admitted on its second round.
- * The texts are kept only as keys; V8 keeps a string's hash with it, so the lookups cost no extra pass.
+ * Fingerprints of result texts seen once lately. A result is cached on its second sighting: caching every
+ * result of a workload where results never recur made extraction slower (the evicted entries are
+ * old-generation garbage). The window is as large as the cache, so a working set the cache can hold is
+ * admitted on its second round. Only numbers are kept: holding the texts themselves kept every fresh result
+ * alive through the young-generation collections, which cost a third of the extraction time on fresh results.
  */
-const SEEN_ONCE = new Set<string>();
-/** Characters held by {@link SEEN_ONCE} (bounded like the cache itself). */
-let seenChars = 0;
+const SEEN_ONCE = new Set<number>();
 
-function cacheResultFacts(kind: ToolKind, text: string, facts: ResultFacts): void {
-  if (text.length > CACHE_MAX_TEXT) return;
+/**
+ * Whether the facts of `text` (fingerprint `print`) should be cached now: it is already cached for another
+ * tool kind, or its fingerprint was seen before. A first sighting is only remembered. Two texts sharing a
+ * fingerprint only make the second one cached a sighting early: the cache itself is keyed by the whole text.
+ */
+function admitToCache(text: string, print: number): boolean {
+  if (text.length > CACHE_MAX_TEXT) return false;
+  if (cachedPrints.has(print) && resultCache.has(text)) return true;
+  if (SEEN_ONCE.delete(print)) return true;
+  if (SEEN_ONCE.size >= CACHE_MAX_ENTRIES) SEEN_ONCE.clear();
+  SEEN_ONCE.add(print);
+  return false;
+}
+
+/**
+ * A 32-bit FNV-1a hash of a text's length and code units. Reads a flat string: on a concatenated one each
+ * read costs several times more.
+ */
+function fingerprint(text: string): number {
+  const n = text.length;
+  let h = (0x811c9dc5 ^ n) | 0;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/** Caches the facts of an admitted result text (see {@link admitToCache}). */
+function cacheResultFacts(kind: ToolKind, text: string, print: number, facts: ResultFacts): void {
   const slot = resultCache.get(text);
   if (slot !== undefined) {
     slot[kind] = facts;
     return;
   }
-  if (SEEN_ONCE.delete(text)) seenChars -= text.length;
-  else {
-    if (SEEN_ONCE.size >= CACHE_MAX_ENTRIES || seenChars + text.length > CACHE_MAX_CHARS) {
-      SEEN_ONCE.clear();
-      seenChars = 0;
-    }
-    SEEN_ONCE.add(text);
-    seenChars += text.length;
-    return;
-  }
   resultCache.set(text, { [kind]: facts });
+  cachedPrints.set(print, (cachedPrints.get(print) ?? 0) + 1);
   cachedChars += text.length;
   for (const oldest of resultCache.keys()) {
     if (resultCache.size <= CACHE_MAX_ENTRIES && cachedChars <= CACHE_MAX_CHARS) break;
     resultCache.delete(oldest);
     cachedChars -= oldest.length;
+    const p = fingerprint(oldest);
+    const count = cachedPrints.get(p) ?? 1;
+    if (count <= 1) cachedPrints.delete(p);
+    else cachedPrints.set(p, count - 1);
   }
 }
 

@@ -246,6 +246,59 @@ describe('extractToolFacts — repeated results', () => {
     ).toMatchObject({ price: 850, departure: '08:00' });
   });
 
+  it('a result read for the first, second and third time gives the same facts (read, cached, reused)', () => {
+    // Texts no other test reads, so that the first reading is a first sighting.
+    const mark = '\n（查询编号 T-read-cache-reuse）';
+    const trace = [
+      entry('search_flights', flights + mark),
+      entry('direction', fixture('offline-direction-driving.txt') + mark),
+      entry('weather', fixture('offline-weather.txt') + mark),
+      entry('poi_search', fixture('offline-poi-search.txt') + mark),
+    ];
+    const readings = [1, 2, 3].map(() => extractToolFacts(trace));
+    // The reference: each result alone, merged by hand in trace order.
+    const alone = trace.map((e) => extractToolFacts([e]));
+    expect(readings[1]).toEqual(readings[0]);
+    expect(readings[2]).toEqual(readings[0]);
+    for (const category of ['flights', 'distances', 'weather', 'pois', 'prices'] as const) {
+      const union = [...new Set(alone.flatMap((f) => f[category]))].sort();
+      expect(readings[0]?.[category]).toEqual(union);
+    }
+  });
+
+  it('a later result wins whether the earlier one was cached and the later one new, or the reverse', () => {
+    const cached = record(850, '08:00');
+    // Two sightings: the second admits the text to the cache.
+    extractToolFacts([entry('search_flights', cached)]);
+    extractToolFacts([entry('search_flights', cached)]);
+    const fresh = record(910, '07:30');
+    const later = extractToolFacts([
+      entry('search_flights', cached),
+      entry('search_flights', fresh),
+    ]);
+    expect(later.transport[0]?.price).toBe(910);
+    const earlier = extractToolFacts([
+      entry('search_flights', record(930, '11:45')),
+      entry('search_flights', cached),
+    ]);
+    expect(earlier.transport[0]).toMatchObject({ price: 850, departure: '08:00' });
+  });
+
+  it('two different results that share a cache fingerprint keep their own facts', () => {
+    // These two texts have the same 32-bit fingerprint (found by search): a shared fingerprint may only make
+    // a result cached early, never give it another result's facts.
+    const text = (i: number): string => `名称：西湖景点${i}\n地址：杭州市西湖区龙井路${i % 997}号`;
+    const [a, b] = [text(27837), text(50333)];
+    for (let round = 0; round < 3; round++) {
+      expect(extractToolFacts([entry('poi_search', a)]).pois).toEqual(['西湖景点27837']);
+      expect(extractToolFacts([entry('poi_search', b)]).pois).toEqual(['西湖景点50333']);
+      expect(extractToolFacts([entry('poi_search', b), entry('poi_search', a)]).pois).toEqual([
+        '西湖景点27837',
+        '西湖景点50333',
+      ]);
+    }
+  });
+
   it('changing a returned result changes no later result', () => {
     const first = extractToolFacts([entry('search_flights', flights)]);
     const expected = structuredClone(first);
