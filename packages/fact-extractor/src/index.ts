@@ -16,6 +16,7 @@ export { nearestDistance, factsNear } from './proximity';
 export { parsePrice, type ParsePriceOptions, type PriceRangeMode } from './price';
 export { weatherContextText } from './weather-context';
 export { resultTextOf, type ResultTextSource } from './result-text';
+export { RecurringTextCache, textFingerprint, type RecurringTextCacheOptions } from './text-cache';
 export { isAdministrativeName } from './admin-names';
 export {
   normalizeText,

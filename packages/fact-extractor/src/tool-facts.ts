@@ -15,6 +15,7 @@ import {
 import { copyFacts, createFactSets, finalizeFacts, type FactSets } from './facts';
 import { resultTextOf } from './result-text';
 import { foldFullWidth } from './text';
+import { RecurringTextCache, textFingerprint } from './text-cache';
 import {
   scanDistances,
   scanDurations,
@@ -81,7 +82,7 @@ export function extractToolFacts(
     if (lastTexts[at] === text) print = lastPrints[at] ?? 0;
     else {
       folded = foldFullWidth(text);
-      print = fingerprint(text);
+      print = textFingerprint(text);
     }
     texts.push(text);
     prints.push(print);
@@ -89,7 +90,7 @@ export function extractToolFacts(
     if (facts === undefined) {
       clean ??= createNameCleaner(false);
       folded ??= foldFullWidth(text);
-      if (!admitToCache(text, print)) {
+      if (!resultCache.admit(text, print)) {
         if (allCached) {
           // From here on, merge as we go: what came before first, so later results keep winning.
           allCached = false;
@@ -182,83 +183,20 @@ function resultFacts(kind: ToolKind, text: string, clean: NameCleaner): ResultFa
 }
 
 // Tool results recur: the scorer and the audit read the same trace, and the same searches come back across
-// the episodes of a task. Their facts are kept in a small LRU keyed by the result text, bounded in
-// entries and in characters held.
-const CACHE_MAX_ENTRIES = 4096;
-const CACHE_MAX_CHARS = 4_000_000;
-const CACHE_MAX_TEXT = CACHE_MAX_CHARS / 8;
+// the episodes of a task. Their facts are kept by result text (at most 4,096 results and 4 M characters),
+// from a result's second sighting on.
 type CacheSlot = Partial<Record<ToolKind, ResultFacts>>;
-const resultCache = new Map<string, CacheSlot>();
-let cachedChars = 0;
-/**
- * How many cached texts have each fingerprint. A text whose fingerprint is not here is not cached, so a fresh
- * result is never looked up by text (which would make the engine hash it a second time).
- */
-const cachedPrints = new Map<number, number>();
+const resultCache = new RecurringTextCache<CacheSlot>({ maxEntries: 4096, maxChars: 4_000_000 });
 
 function cachedResultFacts(kind: ToolKind, text: string, print: number): ResultFacts | undefined {
-  if (!cachedPrints.has(print)) return undefined;
-  const slot = resultCache.get(text);
-  if (slot === undefined) return undefined;
-  // Most recently used last: delete and insert again.
-  resultCache.delete(text);
-  resultCache.set(text, slot);
-  return slot[kind];
+  return resultCache.get(text, print)?.[kind];
 }
 
-/**
- * Fingerprints of result texts seen once lately. A result is cached on its second sighting: caching every
- * result of a workload where results never recur made extraction slower (the evicted entries are
- * old-generation garbage). The window is as large as the cache, so a working set the cache can hold is
- * admitted on its second round. Only numbers are kept: holding the texts themselves kept every fresh result
- * alive through the young-generation collections, which cost a third of the extraction time on fresh results.
- */
-const SEEN_ONCE = new Set<number>();
-
-/**
- * Whether the facts of `text` (fingerprint `print`) should be cached now: it is already cached for another
- * tool kind, or its fingerprint was seen before. A first sighting is only remembered. Two texts sharing a
- * fingerprint only make the second one cached a sighting early: the cache itself is keyed by the whole text.
- */
-function admitToCache(text: string, print: number): boolean {
-  if (text.length > CACHE_MAX_TEXT) return false;
-  if (cachedPrints.has(print) && resultCache.has(text)) return true;
-  if (SEEN_ONCE.delete(print)) return true;
-  if (SEEN_ONCE.size >= CACHE_MAX_ENTRIES) SEEN_ONCE.clear();
-  SEEN_ONCE.add(print);
-  return false;
-}
-
-/**
- * A 32-bit FNV-1a hash of a text's length and code units. Reads a flat string: on a concatenated one each
- * read costs several times more.
- */
-function fingerprint(text: string): number {
-  const n = text.length;
-  let h = (0x811c9dc5 ^ n) | 0;
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h;
-}
-
-/** Caches the facts of an admitted result text (see {@link admitToCache}). */
+/** Caches the facts of an admitted result text. */
 function cacheResultFacts(kind: ToolKind, text: string, print: number, facts: ResultFacts): void {
-  const slot = resultCache.get(text);
-  if (slot !== undefined) {
-    slot[kind] = facts;
-    return;
-  }
-  resultCache.set(text, { [kind]: facts });
-  cachedPrints.set(print, (cachedPrints.get(print) ?? 0) + 1);
-  cachedChars += text.length;
-  for (const oldest of resultCache.keys()) {
-    if (resultCache.size <= CACHE_MAX_ENTRIES && cachedChars <= CACHE_MAX_CHARS) break;
-    resultCache.delete(oldest);
-    cachedChars -= oldest.length;
-    const p = fingerprint(oldest);
-    const count = cachedPrints.get(p) ?? 1;
-    if (count <= 1) cachedPrints.delete(p);
-    else cachedPrints.set(p, count - 1);
-  }
+  const slot = resultCache.get(text, print);
+  if (slot !== undefined) slot[kind] = facts;
+  else resultCache.set(text, { [kind]: facts }, print);
 }
 
 /** Adds the facts of one tool result of `kind` to `sets`. */

@@ -1,4 +1,5 @@
 // Per-text parses of tool results that the price and fabrication rules both read, cached by the text.
+import { RecurringTextCache, textFingerprint } from '@navworld/fact-extractor';
 import type { ScoringContext } from '../context';
 
 /** A line of a POI tool's result: the name it introduces (a `名称:` / `name:` line) or the line itself. */
@@ -16,37 +17,39 @@ interface TextParse {
 
 /**
  * Tool result texts → what the price rules read from them. Tool results repeat across the episodes of a task
- * (same call, same result), so each is read once. Bounded in entries (enough for the results of a server's
- * concurrent tasks) and in characters held; the oldest entry goes first. The lists are frozen and shared, never
- * handed to callers.
+ * (same call, same result), so a text seen again is read once and kept (bounded; see RecurringTextCache). The
+ * lists are frozen and shared, never handed to callers.
  */
-const BY_TEXT = new Map<string, TextParse>();
-const BY_TEXT_MAX = 4096;
-const BY_TEXT_MAX_CHARS = 4_000_000;
-let byTextChars = 0;
+const BY_TEXT = new RecurringTextCache<TextParse>({ maxEntries: 4096, maxChars: 4_000_000 });
 
-function textParse(text: string): TextParse {
-  let hit = BY_TEXT.get(text);
+/** Within one episode every text is read once, kept or not (the rules ask for the same texts). */
+const BY_EPISODE = new WeakMap<ScoringContext, Map<string, TextParse>>();
+
+function textParse(ctx: ScoringContext, text: string): TextParse {
+  let local = BY_EPISODE.get(ctx);
+  if (local === undefined) {
+    local = new Map();
+    BY_EPISODE.set(ctx, local);
+  }
+  let hit = local.get(text);
+  if (hit !== undefined) return hit;
+  const print = textFingerprint(text);
+  hit = BY_TEXT.get(text, print);
   if (hit === undefined) {
     hit = {};
-    if (text.length > BY_TEXT_MAX_CHARS / 8) return hit;
-    while (
-      BY_TEXT.size > 0 &&
-      (BY_TEXT.size >= BY_TEXT_MAX || byTextChars + text.length > BY_TEXT_MAX_CHARS)
-    ) {
-      const oldest = BY_TEXT.keys().next().value!;
-      BY_TEXT.delete(oldest);
-      byTextChars -= oldest.length;
-    }
-    BY_TEXT.set(text, hit);
-    byTextChars += text.length;
+    if (BY_TEXT.admit(text, print)) BY_TEXT.set(text, hit, print);
   }
+  local.set(text, hit);
   return hit;
 }
 
-/** The amounts `read` finds in a tool result text, cached by the text. */
-export function resultAmounts(text: string, read: (text: string) => number[]): readonly number[] {
-  const parse = textParse(text);
+/** The amounts `read` finds in a tool result text of this episode (read once per distinct text). */
+export function resultAmounts(
+  ctx: ScoringContext,
+  text: string,
+  read: (text: string) => number[],
+): readonly number[] {
+  const parse = textParse(ctx, text);
   return (parse.amounts ??= Object.freeze(read(text)));
 }
 
@@ -60,7 +63,7 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
     if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
     if (!entry.ok) return;
     const text = ctx.resultTexts[i] ?? '';
-    const parse = textParse(text);
+    const parse = textParse(ctx, text);
     parse.lines ??= Object.freeze(
       text.split('\n').map((line): PoiResultLine => {
         // Only a line holding 名称 or name can introduce a POI: skip the regex on the others.

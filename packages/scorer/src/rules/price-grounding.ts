@@ -215,7 +215,7 @@ function toolPrices(ctx: ScoringContext): {
   ctx.trace.forEach((entry, i) => {
     if (!entry.ok) return;
     const text = ctx.resultTexts[i] ?? '';
-    for (const v of resultAmounts(text, yuanAmounts)) {
+    for (const v of resultAmounts(ctx, text, yuanAmounts)) {
       all.add(v);
       if (entry.name === 'direction') taxi.add(v);
     }

@@ -1,0 +1,104 @@
+// A bounded cache of what was computed from texts that recur (tool results), admitting a text on its second
+// sighting.
+
+/**
+ * A 32-bit FNV-1a hash of a text's length and UTF-16 code units. Reading a concatenated (rope) string code unit
+ * by code unit is several times slower than a flat one: hash a text after a regex has run over it, which
+ * leaves it flat.
+ */
+export function textFingerprint(text: string): number {
+  const n = text.length;
+  let h = (0x811c9dc5 ^ n) | 0;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/** Bounds of a {@link RecurringTextCache}. */
+export interface RecurringTextCacheOptions {
+  /** Most texts kept (and first sightings remembered). */
+  maxEntries: number;
+  /** Most characters of kept texts, in total. */
+  maxChars: number;
+  /** Longer texts are never kept. Default: an eighth of `maxChars`. */
+  maxTextLength?: number;
+}
+
+/**
+ * A least-recently-used map from texts to values computed from them, for texts that recur, such as tool
+ * results (the same call returns the same result in every episode of a task).
+ *
+ * A text is kept only from its second sighting on ({@link admit}): caching every text of a workload whose
+ * texts never recur costs more than it saves, because the evicted entries become old-generation garbage. First
+ * sightings are remembered by {@link textFingerprint} only, never by the text, so a text that is not kept
+ * can die young. Two texts sharing a fingerprint only let the second one in a sighting early: values are
+ * keyed by the whole text. A text whose fingerprint is not among the kept ones is answered without a lookup
+ * by text, which would make the engine hash it a second time.
+ */
+export class RecurringTextCache<V> {
+  private readonly entries = new Map<string, V>();
+  /** How many kept texts have each fingerprint. */
+  private readonly prints = new Map<number, number>();
+  /** Fingerprints of texts seen once lately. */
+  private readonly seenOnce = new Set<number>();
+  private chars = 0;
+  private readonly maxEntries: number;
+  private readonly maxChars: number;
+  private readonly maxTextLength: number;
+
+  constructor(options: RecurringTextCacheOptions) {
+    this.maxEntries = options.maxEntries;
+    this.maxChars = options.maxChars;
+    this.maxTextLength = options.maxTextLength ?? options.maxChars / 8;
+  }
+
+  /** Number of texts kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value kept for `text` (fingerprint `print`), made the most recently used; `undefined` if none. */
+  get(text: string, print: number = textFingerprint(text)): V | undefined {
+    if (!this.prints.has(print)) return undefined;
+    const value = this.entries.get(text);
+    if (value === undefined) return undefined;
+    this.entries.delete(text);
+    this.entries.set(text, value);
+    return value;
+  }
+
+  /**
+   * Records a sighting of `text`; whether its value should be kept now: the text is kept already, or its
+   * fingerprint was seen before (which this sighting consumes). Texts longer than the limit never are.
+   */
+  admit(text: string, print: number = textFingerprint(text)): boolean {
+    if (text.length > this.maxTextLength) return false;
+    if (this.prints.has(print) && this.entries.has(text)) return true;
+    if (this.seenOnce.delete(print)) return true;
+    // The window of first sightings is as large as the cache, so a working set the cache can hold gets in
+    // on its second round.
+    if (this.seenOnce.size >= this.maxEntries) this.seenOnce.clear();
+    this.seenOnce.add(print);
+    return false;
+  }
+
+  /** Keeps `value` for `text`, evicting the least recently used texts beyond the bounds. */
+  set(text: string, value: V, print: number = textFingerprint(text)): void {
+    if (text.length > this.maxTextLength) return;
+    if (this.entries.has(text)) {
+      this.entries.set(text, value);
+      return;
+    }
+    this.entries.set(text, value);
+    this.prints.set(print, (this.prints.get(print) ?? 0) + 1);
+    this.chars += text.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) break;
+      this.entries.delete(oldest);
+      this.chars -= oldest.length;
+      const p = textFingerprint(oldest);
+      const count = this.prints.get(p) ?? 1;
+      if (count <= 1) this.prints.delete(p);
+      else this.prints.set(p, count - 1);
+    }
+  }
+}
