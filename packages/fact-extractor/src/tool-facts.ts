@@ -63,6 +63,7 @@ export function extractToolFacts(
   const parts: ResultFacts[] = [];
   let allCached = true;
   let clean: NameCleaner | undefined;
+  const entries: unknown[] = [];
   const texts: string[] = [];
   const prints: number[] = [];
   for (const entry of trace as readonly unknown[]) {
@@ -73,17 +74,19 @@ export function extractToolFacts(
     if (kind === undefined) continue;
     const text = resultTextOf(e);
     if (text.length === 0) continue;
-    // The same text at the same place as in the previous call (the scorer and the audit read one trace)
-    // keeps its fingerprint; otherwise fold first, as its pattern test leaves a concatenated text flat for
-    // the hash.
+    // The same entry with the same text at the same place as in the previous call (the scorer and the audit
+    // read one trace) keeps its fingerprint; otherwise fold first, as its pattern test leaves a concatenated
+    // text flat for the hash. Entries are compared first: comparing a new text with the last one would read
+    // both.
     const at = texts.length;
     let folded: string | undefined;
     let print: number;
-    if (lastTexts[at] === text) print = lastPrints[at] ?? 0;
+    if (lastEntries[at] === entry && lastTexts[at] === text) print = lastPrints[at] ?? 0;
     else {
       folded = foldFullWidth(text);
       print = textFingerprint(text);
     }
+    entries.push(entry);
     texts.push(text);
     prints.push(print);
     let facts = cachedResultFacts(kind, text, print);
@@ -105,6 +108,7 @@ export function extractToolFacts(
     if (allCached) parts.push(facts);
     else mergeResultFacts(sets, facts);
   }
+  lastEntries = entries;
   lastTexts = texts;
   lastPrints = prints;
   // The same cached results in the same order (the scorer and the audit read one trace) merge to the same
@@ -127,7 +131,8 @@ function mergeResultFacts(sets: FactSets, facts: ResultFacts): void {
   for (const c of facts.claims) mergeClaim(sets.transport, c.id, c.kind, c, 'later-wins');
 }
 
-// The result texts of the previous call and their fingerprints, by position.
+// The entries of the previous call with their result texts and fingerprints, by position.
+let lastEntries: readonly unknown[] = [];
 let lastTexts: readonly string[] = [];
 let lastPrints: readonly number[] = [];
 
