@@ -18,8 +18,12 @@ const BITMAP_WORDS = 1 << (BITMAP_BITS - 5);
 const SEEN = new Uint32Array(BITMAP_WORDS);
 /** Window hits of the answer, reused and grown as needed (only the first answer-length bytes are used). */
 let HIT = new Uint8Array(4096);
-/** Words of {@link SEEN} set by the current call. */
-const touched: number[] = [];
+/**
+ * Words of {@link SEEN} set by the current call: the first {@link touchedCount} entries. A typed array that is
+ * only ever grown (emptying a plain array by `length = 0` gives its storage back, so every call reallocated it).
+ */
+let touched = new Int32Array(4096);
+let touchedCount = 0;
 
 /** Space, tab, line breaks, form and vertical feed, NBSP and the ideographic space (CJK text decides early). */
 function isSpace(c: number): boolean {
@@ -64,7 +68,14 @@ function scanWindows(text: string, answer: boolean): number {
       if ((seen[w]! & (1 << (b & 31))) !== 0) hit[n - K] = 1;
       continue;
     }
-    if (seen[w] === 0) touched.push(w);
+    if (seen[w] === 0) {
+      if (touchedCount === touched.length) {
+        const grown = new Int32Array(touched.length * 2);
+        grown.set(touched);
+        touched = grown;
+      }
+      touched[touchedCount++] = w;
+    }
     seen[w]! |= 1 << (b & 31);
   }
   return n;
@@ -78,16 +89,16 @@ export function echoFraction(ctx: ScoringContext): number {
   const answer = ctx.answer;
   // Window hashes of the tool texts go into a bitmap (a one-hash Bloom filter): a false positive could only
   // matter if minSpan − K + 1 consecutive windows all collided, which the filter's load makes negligible.
-  touched.length = 0;
+  touchedCount = 0;
   for (const text of ctx.resultTexts) if (text.length >= C.minSpan) scanWindows(text, false);
-  if (touched.length === 0) return 0;
+  if (touchedCount === 0) return 0;
   // The answer's non-whitespace length is at most its UTF-16 length.
   if (HIT.length < answer.length) HIT = new Uint8Array(answer.length * 2);
   HIT.fill(0, 0, answer.length);
   const answerLength = scanWindows(answer, true);
   // Leave the shared bitmap empty for the next call.
-  for (const w of touched) SEEN[w] = 0;
-  touched.length = 0;
+  for (let k = 0; k < touchedCount; k++) SEEN[touched[k]!] = 0;
+  touchedCount = 0;
   if (answerLength < C.minSpan) return 0;
   // A span of length ≥ minSpan is a run of ≥ minSpan − K + 1 consecutive window hits.
   const hit = HIT;
