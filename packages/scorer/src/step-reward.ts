@@ -203,9 +203,10 @@ export function argumentQuality(name: string, args: Record<string, unknown> | nu
 export function resultUsefulness(result: { ok: boolean; text: string }): number {
   const u = S.usefulness;
   const text = result.text ?? '';
-  const trimmed = cpLength(text.trim());
-  if (trimmed < u.minLength) return u.empty;
   const length = cpLength(text);
+  // trim removes only whitespace, each one UTF-16 unit and one code point: no second count needed.
+  const trimmed = length - (text.length - text.trim().length);
+  if (trimmed < u.minLength) return u.empty;
   if (!result.ok || (length < u.mediumFrom && S.errorWords.test(text))) return u.error;
   return length > u.longFrom ? u.long : length > u.mediumFrom ? u.medium : u.short;
 }

@@ -8,6 +8,7 @@ import {
   stepRewardDetails,
   type EarlierCall,
 } from '../src/step-reward';
+import { resultUsefulness } from '../src/index';
 import { makeProblem } from './helpers';
 
 const food = makeProblem('food_tour', { destinationCity: '成都', numDays: 2 });
@@ -245,5 +246,21 @@ describe('callKey', () => {
     expect(callKey(call)).toBe(callKey({ name: 'weather', arguments: { city: '苏州' } }));
     call.name = 'poi_search';
     expect(callKey(call).startsWith('poi_search')).toBe(true);
+  });
+});
+
+describe('resultUsefulness', () => {
+  it('bands by code points, surrounding whitespace not counted for the minimum', () => {
+    // Nine emoji (18 UTF-16 units) padded with whitespace: under the minimum of 10 code points.
+    expect(resultUsefulness({ ok: true, text: `  \n${'🌸'.repeat(9)}\u3000\t` })).toBe(0);
+    // Ten emoji: 10 code points, trimmed or not.
+    expect(resultUsefulness({ ok: true, text: ` ${'🌸'.repeat(10)} ` })).toBe(0.5);
+    // 100 code points of text plus padding reach the medium band only through the padding's own length.
+    expect(resultUsefulness({ ok: true, text: '数'.repeat(100) })).toBe(0.5);
+    expect(resultUsefulness({ ok: true, text: `${'数'.repeat(100)}  ` })).toBe(0.8);
+    expect(resultUsefulness({ ok: true, text: '🌸'.repeat(501) })).toBe(1);
+    expect(resultUsefulness({ ok: true, text: '🌸'.repeat(500) })).toBe(0.8);
+    expect(resultUsefulness({ ok: false, text: '数'.repeat(30) })).toBe(0.1);
+    expect(resultUsefulness({ ok: true, text: '查询失败：城市名无效，请检查参数' })).toBe(0.1);
   });
 });
