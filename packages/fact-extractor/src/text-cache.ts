@@ -1,5 +1,6 @@
 // A bounded cache of what was computed from texts that recur (tool results), admitting a text on its second
 // sighting.
+import { ValidationError } from '@navworld/core-types';
 
 /**
  * A 32-bit FNV-1a hash of a text's length and UTF-16 code units. Reading a concatenated (rope) string code unit
@@ -45,10 +46,28 @@ export class RecurringTextCache<V> {
   private readonly maxChars: number;
   private readonly maxTextLength: number;
 
+  /** @throws {@link ValidationError} when a bound is not a positive whole number (`maxTextLength`: ≥ 0). */
   constructor(options: RecurringTextCacheOptions) {
+    const issues: string[] = [];
+    const whole = (value: unknown, name: string, min: number): void => {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+        issues.push(`${name}: expected a whole number ≥ ${min}, got ${String(value)}`);
+    };
+    whole(options?.maxEntries, 'maxEntries', 1);
+    whole(options?.maxChars, 'maxChars', 1);
+    if (options?.maxTextLength !== undefined) whole(options.maxTextLength, 'maxTextLength', 0);
+    if (issues.length > 0) {
+      throw new ValidationError(
+        `invalid RecurringTextCache options: ${issues.join('; ')}`,
+        issues,
+        {
+          hint: 'Pass { maxEntries: 4096, maxChars: 4_000_000 } or other positive bounds.',
+        },
+      );
+    }
     this.maxEntries = options.maxEntries;
     this.maxChars = options.maxChars;
-    this.maxTextLength = options.maxTextLength ?? options.maxChars / 8;
+    this.maxTextLength = options.maxTextLength ?? Math.floor(options.maxChars / 8);
   }
 
   /** Number of texts kept. */

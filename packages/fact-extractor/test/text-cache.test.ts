@@ -1,5 +1,6 @@
 // The recurring-text cache: second-sighting admission, bounds, least-recently-used eviction, fingerprints.
 import { describe, expect, it } from 'vitest';
+import { NavworldError } from '@navworld/core-types';
 import { RecurringTextCache, textFingerprint } from '../src/index';
 
 // Two texts with the same fingerprint, found by search.
@@ -92,5 +93,32 @@ describe('RecurringTextCache', () => {
     expect(cache.admit('z')).toBe(false);
     expect(cache.admit('x')).toBe(false);
     expect(cache.admit('z')).toBe(true);
+  });
+});
+
+describe('RecurringTextCache options', () => {
+  it('refuses bounds that are not positive whole numbers, with a typed error', () => {
+    const bad: unknown[] = [
+      { maxEntries: 0, maxChars: 10 },
+      { maxEntries: 4, maxChars: -1 },
+      { maxEntries: 1.5, maxChars: 10 },
+      { maxEntries: 4, maxChars: 10, maxTextLength: Number.NaN },
+      { maxEntries: '4', maxChars: 10 },
+      null,
+    ];
+    for (const options of bad) {
+      let error: unknown;
+      try {
+        new RecurringTextCache(options as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(NavworldError.isInstance(error)).toBe(true);
+      expect((error as NavworldError).code).toBe('VALIDATION_FAILED');
+      expect((error as NavworldError).hint).toMatch(/maxEntries/);
+    }
+    expect(
+      () => new RecurringTextCache({ maxEntries: 1, maxChars: 1, maxTextLength: 0 }),
+    ).not.toThrow();
   });
 });
