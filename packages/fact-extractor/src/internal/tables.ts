@@ -1,6 +1,7 @@
 // Transport claims from markdown tables, where the price or time column is named only in the header.
 import type { TransportClaim } from '@navworld/core-types';
 import { parsePrice } from '../price';
+import { isDigit, isWhitespaceCode } from '../text';
 import { scanIds, scanTimes } from './scanners';
 import type { ClaimStatement } from './transport';
 
@@ -22,7 +23,27 @@ function cellsOf(line: string): string[] {
   return cells.map((c) => c.trim());
 }
 
-const SEPARATOR_RE = /^\s*\|?\s*:?-{2,}/;
+/**
+ * Whether `text[from, to)` is a separator row: what `/^\s*\|?\s*:?-{2,}/` matches, checked in place (the
+ * classes are disjoint, so reading greedily decides as the regex does).
+ */
+function isSeparator(text: string, from: number, to: number): boolean {
+  let k = from;
+  while (k < to && isWhitespaceCode(text.charCodeAt(k))) k++;
+  if (k < to && text.charCodeAt(k) === 124 /* | */) k++;
+  while (k < to && isWhitespaceCode(text.charCodeAt(k))) k++;
+  if (k < to && text.charCodeAt(k) === 58 /* : */) k++;
+  return k + 1 < to && text.charCodeAt(k) === 45 && text.charCodeAt(k + 1) === 45;
+}
+
+/** Whether `text[from, to)` holds a capital letter followed by a digit (`/[A-Z]\d/`), the shape of an id. */
+function hasIdShape(text: string, from: number, to: number): boolean {
+  for (let k = from; k + 1 < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 65 && c <= 90 && isDigit(text.charCodeAt(k + 1))) return true;
+  }
+  return false;
+}
 
 /** Whether `text[from, to)` is only spaces and tabs (checked in place, without slicing). */
 function onlyIndent(text: string, from: number, to: number): boolean {
@@ -39,8 +60,9 @@ function onlyIndent(text: string, from: number, to: number): boolean {
  */
 export function tableStatements(text: string): ClaimStatement[] {
   const out: ClaimStatement[] = [];
-  // The header line of the current table; its columns are read only when a row with an id shows up.
-  let headerLine: string | null = null;
+  // The header line of the current table (its span); its columns are read only when a row with an id shows up.
+  let headerStart = -1;
+  let headerEnd = -1;
   let header: Column[] | null = null;
   let useful = false;
   let prevEnd = -2;
@@ -51,28 +73,28 @@ export function tableStatements(text: string): ClaimStatement[] {
     const next = end < text.length ? text.indexOf('|', end) : -1;
     // A table line starts with | after optional indentation.
     if (!onlyIndent(text, start, bar) || end - start > 2_000) {
-      headerLine = null;
+      headerStart = -1;
       bar = next;
       continue;
     }
     // A table is a run of consecutive table lines; anything else in between starts a new one.
-    if (start !== prevEnd + 1) headerLine = null;
+    if (start !== prevEnd + 1) headerStart = -1;
     prevEnd = end;
     bar = next;
-    const line = text.slice(start, end);
-    if (headerLine === null) {
-      headerLine = line;
+    if (headerStart < 0) {
+      headerStart = start;
+      headerEnd = end;
       header = null;
       continue;
     }
     // Rows without an id-like token, or tables without a price / time column, add nothing.
-    if (!/[A-Z]\d/.test(line) || SEPARATOR_RE.test(line)) continue;
+    if (!hasIdShape(text, start, end) || isSeparator(text, start, end)) continue;
     if (header === null) {
-      header = cellsOf(headerLine).map(columnOf);
+      header = cellsOf(text.slice(headerStart, headerEnd)).map(columnOf);
       useful = header.some((c) => c !== null);
     }
     if (!useful) continue;
-    const cells = cellsOf(line);
+    const cells = cellsOf(text.slice(start, end));
     let ref: { id: string; kind: 'flight' | 'train' } | undefined;
     for (const cell of cells) {
       const hit = scanIds(cell)[0];
