@@ -18,6 +18,7 @@ export { weatherContextText } from './weather-context';
 export { resultTextOf, type ResultTextSource } from './result-text';
 export { RecurringTextCache, textFingerprint, type RecurringTextCacheOptions } from './text-cache';
 export { isAdministrativeName } from './admin-names';
+export { CodeUnitBuffer } from './code-units';
 export {
   normalizeText,
   codePointLength,

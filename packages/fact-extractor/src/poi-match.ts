@@ -1,7 +1,7 @@
 // Fuzzy POI matching: exact, normalised, half-match.
 import { GENERIC_PLACE_WORDS, POI_HALF_MATCH } from './config';
 import { memoize } from './internal/memo';
-import { mayContainPairs, normalizedPairFilter } from './internal/normalized-pairs';
+import { mayContainPairs, normalizedPairFilter, rawPairFilter } from './internal/normalized-pairs';
 import { codePointLength, normalizeText } from './text';
 
 /** How a tool POI was found in an answer. */
@@ -30,9 +30,11 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
     },
   };
   let filter: Uint32Array | null | undefined;
-  PAIR_FILTERS.set(prepared, () =>
-    filter === undefined ? (filter = normalizedPairFilter(raw)) : filter,
-  );
+  let rawFilter: Uint32Array | undefined;
+  PAIR_FILTERS.set(prepared, {
+    normalized: () => (filter === undefined ? (filter = normalizedPairFilter(raw)) : filter),
+    raw: () => (rawFilter ??= rawPairFilter(raw)),
+  });
   return prepared;
 }
 
@@ -40,13 +42,28 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
  * The normalised-pair filters of answers made by {@link prepareAnswer} (an object built elsewhere may carry a
  * `normalized` text that is not the normalisation of its `raw`: it is always searched).
  */
-const PAIR_FILTERS = new WeakMap<PreparedAnswer, () => Uint32Array | null>();
+const PAIR_FILTERS = new WeakMap<
+  PreparedAnswer,
+  { normalized: () => Uint32Array | null; raw: () => Uint32Array }
+>();
 
 /** Whether the normalised answer contains `needle` (normalised), skipping the search when the filter rules it out. */
 function normalizedIncludes(answer: PreparedAnswer, needle: string): boolean {
-  const filter = PAIR_FILTERS.get(answer)?.();
+  const filter = PAIR_FILTERS.get(answer)?.normalized();
   if (filter != null && !mayContainPairs(filter, needle)) return false;
   return answer.normalized.includes(needle);
+}
+
+/** Shorter answers are searched directly: building their filter would cost about as much as it saves. */
+const RAW_FILTER_MIN_LENGTH = 2_048;
+
+/** Whether the answer as given contains `needle`, skipping the search when the filter rules it out. */
+function rawIncludes(answer: PreparedAnswer, needle: string): boolean {
+  if (needle.length >= 2 && answer.raw.length >= RAW_FILTER_MIN_LENGTH) {
+    const filters = PAIR_FILTERS.get(answer);
+    if (filters !== undefined && !mayContainPairs(filters.raw(), needle)) return false;
+  }
+  return answer.raw.includes(needle);
 }
 
 const GENERIC_BY_LENGTH = [...GENERIC_PLACE_WORDS].sort((a, b) => b.length - a.length);
@@ -97,13 +114,13 @@ export function matchPoi(
   const name = toolPoi.trim();
   if (name.length === 0) return null;
   const answer = typeof answerText === 'string' ? prepareAnswer(answerText) : answerText;
-  if (answer.raw.includes(name)) return 'exact';
+  if (rawIncludes(answer, name)) return 'exact';
   const parts = namePartsOf(name);
   if (parts.normalized !== null && normalizedIncludes(answer, parts.normalized))
     return 'normalized';
   if (parts.core !== null && normalizedIncludes(answer, parts.core)) return 'normalized';
   for (const [half, nh] of parts.halves) {
-    if (answer.raw.includes(half) || normalizedIncludes(answer, nh)) return 'half';
+    if (rawIncludes(answer, half) || normalizedIncludes(answer, nh)) return 'half';
   }
   return null;
 }

@@ -1,17 +1,44 @@
 // A bounded cache of what was computed from texts that recur (tool results), admitting a text on its second
 // sighting.
 import { ValidationError } from '@navworld/core-types';
+import { CodeUnitBuffer } from './code-units';
+
+const FINGERPRINT_UNITS = new CodeUnitBuffer();
 
 /**
- * A 32-bit FNV-1a hash of a text's length and UTF-16 code units. Reading a concatenated (rope) string code unit
- * by code unit is several times slower than a flat one: hash a text after a regex has run over it, which
- * leaves it flat.
+ * A 32-bit FNV-1a hash of a text's length and UTF-16 code units. The units are read from a typed copy of the
+ * text, which is faster than `charCodeAt` on every kind of string (flat or concatenated).
  */
 export function textFingerprint(text: string): number {
-  const n = text.length;
+  return fingerprintFolding(text);
+}
+
+/** Whether the last {@link fingerprintFolding} saw a full-width letter or digit. */
+let sawFullWidth = false;
+
+/**
+ * {@link textFingerprint}, noting in the same pass whether the text holds a full-width letter or digit (read
+ * it with {@link lastHadFullWidth}), so a text that needs no folding is read once.
+ */
+export function fingerprintFolding(text: string): number {
+  const units = FINGERPRINT_UNITS.load(text);
+  const n = units.length;
   let h = (0x811c9dc5 ^ n) | 0;
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  let wide = false;
+  for (let i = 0; i < n; i++) {
+    const c = units[i]!;
+    // U+FF10–U+FF5A holds the full-width digits and letters (and a few symbols between them, which the
+    // fold leaves alone: a false alarm only costs a regex test).
+    if (c >= 0xff10 && c <= 0xff5a) wide = true;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  sawFullWidth = wide;
   return h;
+}
+
+/** Whether the text of the last {@link fingerprintFolding} call may need full-width folding. */
+export function lastHadFullWidth(): boolean {
+  return sawFullWidth;
 }
 
 /** Bounds of a {@link RecurringTextCache}. */

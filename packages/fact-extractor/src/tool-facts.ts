@@ -15,7 +15,7 @@ import {
 import { copyFacts, createFactSets, finalizeFacts, type FactSets } from './facts';
 import { resultTextOf } from './result-text';
 import { foldFullWidth } from './text';
-import { RecurringTextCache, textFingerprint } from './text-cache';
+import { RecurringTextCache, fingerprintFolding, lastHadFullWidth } from './text-cache';
 import {
   scanDistances,
   scanDurations,
@@ -75,16 +75,15 @@ export function extractToolFacts(
     const text = resultTextOf(e);
     if (text.length === 0) continue;
     // The same entry with the same text at the same place as in the previous call (the scorer and the audit
-    // read one trace) keeps its fingerprint; otherwise fold first, as its pattern test leaves a concatenated
-    // text flat for the hash. Entries are compared first: comparing a new text with the last one would read
-    // both.
+    // read one trace) keeps its fingerprint. Entries are compared first: comparing a new text with the last
+    // one would read both. A new text is hashed in the pass that tells whether it needs folding.
     const at = texts.length;
     let folded: string | undefined;
     let print: number;
     if (lastEntries[at] === entry && lastTexts[at] === text) print = lastPrints[at] ?? 0;
     else {
-      folded = foldFullWidth(text);
-      print = textFingerprint(text);
+      print = fingerprintFolding(text);
+      if (!lastHadFullWidth()) folded = text;
     }
     entries.push(entry);
     texts.push(text);

@@ -284,6 +284,23 @@ describe('extractToolFacts — repeated results', () => {
     expect(earlier.transport[0]).toMatchObject({ price: 850, departure: '08:00' });
   });
 
+  it('full-width letters and digits are folded on every sighting (read, cached, reused)', () => {
+    const text =
+      '名称：灵隐寺\n门票：７５元\n\n名称：西湖风景区\n人均：１２８元\n距离：ＡＢ（不是路程）\n（编号 ﬀ full-width-test）';
+    const expected = { pois: ['灵隐寺', '西湖风景区'], prices: ['128', '75'] };
+    for (let sighting = 0; sighting < 3; sighting++) {
+      expect(nonEmpty(extractToolFacts([entry('poi_search', text)]))).toEqual(expected);
+    }
+    // U+FF1A (：) and U+FF08 (（) lie in the range the hash pass flags but are not folded.
+    const punctuationOnly = '名称：西溪湿地\n门票：80元\n（无全角数字）';
+    for (let sighting = 0; sighting < 2; sighting++) {
+      expect(nonEmpty(extractToolFacts([entry('poi_search', punctuationOnly)]))).toEqual({
+        pois: ['西溪湿地'],
+        prices: ['80'],
+      });
+    }
+  });
+
   it('two different results that share a cache fingerprint keep their own facts', () => {
     // These two texts have the same 32-bit fingerprint (found by search): a shared fingerprint may only make
     // a result cached early, never give it another result's facts.

@@ -16,8 +16,16 @@ import {
   WIND_NOT_FOLLOWED_BY,
 } from '../config';
 import { isAdministrativeName } from '../admin-names';
-import { backCodePoints, codePointLength, isAsciiLetter, isCjk, isDigit } from '../text';
+import {
+  backCodePoints,
+  codePointLength,
+  isAsciiLetter,
+  isCjk,
+  isDigit,
+  isWhitespaceCode,
+} from '../text';
 import { memoize } from './memo';
+import { CodeUnitBuffer } from '../code-units';
 
 /** A transport id found in a text, with its UTF-16 span. */
 export interface IdHit {
@@ -130,6 +138,34 @@ export function numberBefore(
   return { value: text.slice(p, k), start: p };
 }
 
+/** Start of the number read by the last {@link wholeNumberBefore} that found one. */
+let wholeNumberStart = 0;
+
+/**
+ * The value of what {@link numberBefore} reads before `end`, when that is a whole number (no dot); -1
+ * otherwise. Its start is left in {@link wholeNumberStart}. Allocates nothing: it runs for every unit
+ * character (级, 度) of every text.
+ */
+function wholeNumberBefore(text: string, end: number, maxLength: number): number {
+  let k = end;
+  for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
+  let p = k;
+  let dot = false;
+  while (p > 0 && k - p < maxLength + 1) {
+    const c = text.charCodeAt(p - 1);
+    if (c === 46) dot = true;
+    else if (!isDigit(c)) break;
+    p--;
+  }
+  if (p === k || k - p > maxLength) return -1;
+  const before = text.charCodeAt(p - 1);
+  if (isDigit(before) || before === 46 || dot) return -1;
+  let value = 0;
+  for (let i = p; i < k; i++) value = value * 10 + (text.charCodeAt(i) - 48);
+  wholeNumberStart = p;
+  return value;
+}
+
 /**
  * Every clock time (`8:30`, `08:30`, `08：30`), normalised to `HH:MM`. Unlike a word-boundary pattern this also
  * finds times glued to Chinese text (`，08:00从`). Not a time: part of a longer digit run, a date, or an
@@ -196,22 +232,28 @@ const RANGE_SEP = '(?:~|～|至|到|-|—|–|/)';
 const TEMP_VALUE = '(零下)?([-−])?(\\d{1,2})';
 const RANGE_CHARS = '~～至到-—–/';
 
-/** The temperature written right before `end` (1–2 digits, optional sign or 零下), or `null`. */
-function tempBefore(text: string, end: number): { value: number; start: number } | null {
-  const num = numberBefore(text, end, 2);
-  if (num === null || num.value.includes('.')) return null;
-  let start = num.start;
-  let n = Number(num.value);
-  const sign = text[start - 1];
+/** Start of the temperature read by the last {@link tempBefore} that found one. */
+let tempStart = 0;
+
+/**
+ * The temperature written right before `end` (1–2 digits, optional sign or 零下), or NaN; its start is left
+ * in {@link tempStart}.
+ */
+function tempBefore(text: string, end: number): number {
+  let n = wholeNumberBefore(text, end, 2);
+  if (n < 0) return NaN;
+  let start = wholeNumberStart;
+  const sign = text.charCodeAt(start - 1);
   // A minus glued to the digits is a sign unless it follows a digit (16-25 is a range).
-  if ((sign === '-' || sign === '−') && !isDigit(text.charCodeAt(start - 2))) {
+  if ((sign === 45 /* - */ || sign === 0x2212) /* − */ && !isDigit(text.charCodeAt(start - 2))) {
     n = -n;
     start--;
   } else if (text.startsWith('零下', start - 2)) {
     n = -n;
     start -= 2;
   }
-  return { value: n === 0 ? 0 : n, start };
+  tempStart = start;
+  return n === 0 ? 0 : n;
 }
 
 const TEMP_FIELD_RE = new RegExp(
@@ -252,14 +294,14 @@ export function scanTemperatures(text: string, out: Set<string>, fields: boolean
     else du = text.indexOf('度', at + 1);
     const unitStart = isDu && text.startsWith('摄氏', at - 2) ? at - 2 : at;
     const high = tempBefore(text, unitStart);
-    if (high === null) continue;
-    out.add(`${high.value}度`);
+    if (Number.isNaN(high)) continue;
+    out.add(`${high}度`);
     // A range: 16~25℃, 16-25度, -5~3℃.
-    let k = high.start;
+    let k = tempStart;
     for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
-    if (k > 0 && RANGE_CHARS.includes(text[k - 1] ?? 'x')) {
+    if (k > 0 && hasCode(RANGE_CHARS, text.charCodeAt(k - 1))) {
       const low = tempBefore(text, k - 1);
-      if (low !== null) out.add(`${low.value}度`);
+      if (!Number.isNaN(low)) out.add(`${low}度`);
     }
   }
   if (!fields) return;
@@ -274,6 +316,16 @@ export function scanTemperatures(text: string, out: Set<string>, fields: boolean
 function isDirection(code: number): boolean {
   return code === 0x4e1c || code === 0x5357 || code === 0x897f || code === 0x5317;
 }
+/** Whether `text[from, to)` holds only what may sit between 风 and a level: `[力向\s:：≤<>≥约为]`. */
+function onlyWindWords(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (isWhitespaceCode(c) || hasCode('力向:：≤<>≥约为', c)) continue;
+    return false;
+  }
+  return true;
+}
+
 const WIND_FIELD_RE =
   /(?:daywind|nightwind|风向|wind_direction)["']?\s{0,2}[：:]\s{0,2}["']?([东南西北]{1,2})(?![东南西北])|(?:daypower|nightpower|风力|wind_power|power)["']?\s{0,2}[：:]\s{0,2}["']?[≤<>≥]?\s{0,2}(\d{1,2})(?:\s{0,2}[-~～]\s{0,2}(\d{1,2}))?/gi;
 
@@ -287,32 +339,31 @@ export function scanWind(text: string, out: Set<string>): void {
   for (let at = text.indexOf('风'); at >= 0; at = text.indexOf('风', at + 1)) {
     if (!isDirection(text.charCodeAt(at - 1))) continue;
     const start = isDirection(text.charCodeAt(at - 2)) ? at - 2 : at - 1;
-    const next = text[at + 1];
-    if (next !== undefined && WIND_NOT_FOLLOWED_BY.includes(next)) continue;
+    if (hasCode(WIND_NOT_FOLLOWED_BY, text.charCodeAt(at + 1))) continue;
     out.add(text.slice(start, at + 1));
   }
   for (let at = text.indexOf('级'); at >= 0; at = text.indexOf('级', at + 1)) {
-    const high = numberBefore(text, at, 2);
-    if (high === null || high.value.includes('.')) continue;
-    let start = high.start;
-    let low: string | undefined;
+    const high = wholeNumberBefore(text, at, 2);
+    if (high < 0) continue;
+    let start = wholeNumberStart;
+    let low = -1;
     // A range: 3-4级, 3~4级, 3至4级.
     let k = start - 1;
     while (k >= 0 && k > start - 3 && isSpace(text.charCodeAt(k))) k--;
-    if (k >= 0 && '-~～至到'.includes(text[k] ?? 'x')) {
-      const first = numberBefore(text, k, 2);
-      if (first !== null && !first.value.includes('.')) {
-        low = first.value;
-        start = first.start;
+    if (k >= 0 && hasCode('-~～至到', text.charCodeAt(k))) {
+      const first = wholeNumberBefore(text, k, 2);
+      if (first >= 0) {
+        low = first;
+        start = wholeNumberStart;
       }
     }
+    // Only wind words may sit between 风 and the level (东北风3级, 风力: ≤3级), not 西北风味面馆，5级: the last
+    // 风 within the window, then nothing but those words up to the number.
     const from = backCodePoints(text, start, WIND_LEVEL_WINDOW);
-    const window = text.slice(from, start);
-    const wind = window.lastIndexOf('风');
-    // Only wind words may sit between 风 and the level (东北风3级, 风力: ≤3级), not 西北风味面馆，5级.
-    if (wind < 0 || !/^[力向\s:：≤<>≥约为]*$/.test(window.slice(wind + 1))) continue;
-    out.add(`${Number(high.value)}级`);
-    if (low !== undefined) out.add(`${Number(low)}级`);
+    const wind = start > 0 ? text.lastIndexOf('风', start - 1) : -1;
+    if (wind < from || !onlyWindWords(text, wind + 1, start)) continue;
+    out.add(`${high}级`);
+    if (low >= 0) out.add(`${low}级`);
   }
   WIND_FIELD_RE.lastIndex = 0;
   for (let m = WIND_FIELD_RE.exec(text); m !== null; m = WIND_FIELD_RE.exec(text)) {
@@ -550,6 +601,9 @@ class SuffixScan {
   }
 }
 
+// The scan reads every character: from a typed copy (the handlers it calls never scan suffixes themselves).
+const SUFFIX_UNITS = new CodeUnitBuffer();
+
 /**
  * Scans names that end in a suffix of a set: the CJK run before the suffix (at most {@link MAX_NAME_PREFIX}
  * characters), cut after the last verb or connector (沿, 进入, 前往 …), at least `minLength` code points. A
@@ -567,8 +621,9 @@ export function scanSuffixNames(
     mask |= set.bit;
     states.push(new SuffixScan(text, set, minLength, onName));
   }
-  for (let i = 0; i < text.length; i++) {
-    const id = SUFFIX_FIRST_ID[text.charCodeAt(i)] ?? 0;
+  const units = SUFFIX_UNITS.load(text);
+  for (let i = 0; i < units.length; i++) {
+    const id = SUFFIX_FIRST_ID[units[i]!] ?? 0;
     if (id === 0) continue;
     const bits = (SUFFIX_ID_BITS[id] ?? 0) & mask;
     if (bits === 0) continue;
