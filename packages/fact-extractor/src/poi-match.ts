@@ -31,9 +31,14 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
   };
   let filter: Uint32Array | null | undefined;
   let rawFilter: Uint32Array | undefined;
+  let rawSearches = 0;
   PAIR_FILTERS.set(prepared, {
     normalized: () => (filter === undefined ? (filter = normalizedPairFilter(raw)) : filter),
-    raw: () => (rawFilter ??= rawPairFilter(raw)),
+    // Built once the answer has been searched often enough for the filter to pay for itself.
+    raw: () => {
+      if (rawFilter === undefined && ++rawSearches > RAW_FILTER_AFTER) rawFilter = rawPairFilter(raw);
+      return rawFilter;
+    },
   });
   return prepared;
 }
@@ -44,7 +49,7 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
  */
 const PAIR_FILTERS = new WeakMap<
   PreparedAnswer,
-  { normalized: () => Uint32Array | null; raw: () => Uint32Array }
+  { normalized: () => Uint32Array | null; raw: () => Uint32Array | undefined }
 >();
 
 /** Whether the normalised answer contains `needle` (normalised), skipping the search when the filter rules it out. */
@@ -54,14 +59,18 @@ function normalizedIncludes(answer: PreparedAnswer, needle: string): boolean {
   return answer.normalized.includes(needle);
 }
 
-/** Shorter answers are searched directly: building their filter would cost about as much as it saves. */
+/**
+ * Shorter answers are searched directly, and longer ones get a filter only after this many searches: building
+ * it costs about as much as a dozen searches of the answer.
+ */
 const RAW_FILTER_MIN_LENGTH = 2_048;
+const RAW_FILTER_AFTER = 16;
 
 /** Whether the answer as given contains `needle`, skipping the search when the filter rules it out. */
 function rawIncludes(answer: PreparedAnswer, needle: string): boolean {
   if (needle.length >= 2 && answer.raw.length >= RAW_FILTER_MIN_LENGTH) {
-    const filters = PAIR_FILTERS.get(answer);
-    if (filters !== undefined && !mayContainPairs(filters.raw(), needle)) return false;
+    const filter = PAIR_FILTERS.get(answer)?.raw();
+    if (filter !== undefined && !mayContainPairs(filter, needle)) return false;
   }
   return answer.raw.includes(needle);
 }

@@ -1,5 +1,5 @@
 // Small text and number helpers shared by the rules. Lengths and windows count code points.
-import { CodeUnitBuffer, codePointLength, createCodePointIndex } from '@navworld/fact-extractor';
+import { codePointLength, createCodePointIndex } from '@navworld/fact-extractor';
 
 /** Number of code points in a string (surrogate pairs count once): the fact extractor's count. */
 export const cpLength: (text: string) => number = codePointLength;
@@ -92,9 +92,6 @@ export function occurrences(haystack: string, needle: string, limit = 32): numbe
   return out;
 }
 
-/** Code units of the haystack being indexed (the index is built in one synchronous loop). */
-const SEARCH_UNITS = new CodeUnitBuffer(8192);
-
 /**
  * An `occurrences` bound to one haystack, for texts searched for many needles: a lazily built index of the
  * positions of every pair of UTF-16 units jumps straight to the candidates. Same results as
@@ -115,12 +112,8 @@ export function createSearcher(haystack: string): (needle: string, limit?: numbe
     const table = new Int32Array(size + haystack.length);
     head = table.subarray(0, size).fill(-1);
     next = table.subarray(size);
-    const units = SEARCH_UNITS.load(haystack);
-    let b = units[units.length - 1]!;
-    for (let i = units.length - 2; i >= 0; i--) {
-      const a = units[i]!;
-      const h = bucket(a, b);
-      b = a;
+    for (let i = haystack.length - 2; i >= 0; i--) {
+      const h = bucket(haystack.charCodeAt(i), haystack.charCodeAt(i + 1));
       next[i] = head[h]!;
       head[h] = i;
     }

@@ -1,5 +1,4 @@
 // Echo defence: how much of the answer is long verbatim spans of tool results.
-import { CodeUnitBuffer } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 
@@ -38,9 +37,6 @@ function powBase(k: number): number {
 }
 const TOP = powBase(K);
 
-/** The code units of the text being scanned (reused; the functions below are synchronous). */
-const UNITS = new CodeUnitBuffer(8192);
-
 /** The last K code points hashed (reused; the functions below are synchronous). */
 const RING = new Int32Array(K);
 
@@ -56,18 +52,9 @@ function scanWindows(text: string, answer: boolean): number {
   let h = 0;
   let n = 0;
   let slot = 0;
-  // Read from a typed copy: faster than codePointAt on every character of every text.
-  const units = UNITS.load(text);
-  const length = units.length;
-  for (let i = 0; i < length; i++) {
-    let c = units[i]!;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < length) {
-      const d = units[i + 1]!;
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
     if (isSpace(c)) continue;
     if (n >= K) h = (h - Math.imul(RING[slot]!, TOP)) | 0;
     h = (Math.imul(h, BASE) + c) | 0;
