@@ -36,7 +36,8 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
     normalized: () => (filter === undefined ? (filter = normalizedPairFilter(raw)) : filter),
     // Built once the answer has been searched often enough for the filter to pay for itself.
     raw: () => {
-      if (rawFilter === undefined && ++rawSearches > RAW_FILTER_AFTER) rawFilter = rawPairFilter(raw);
+      if (rawFilter === undefined && ++rawSearches > RAW_FILTER_AFTER)
+        rawFilter = rawPairFilter(raw);
       return rawFilter;
     },
   });
