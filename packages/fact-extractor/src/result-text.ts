@@ -1,4 +1,5 @@
 // Getting the real text out of a tool trace entry (MCP results wrap it once or twice in JSON).
+import { isWhitespaceCode } from './text';
 
 /** Anything {@link resultTextOf} accepts: a trace entry, a reference-style `{ result: { text } }` entry, or a string. */
 export type ResultTextSource =
@@ -44,7 +45,12 @@ function rawTextOf(entry: ResultTextSource | null | undefined): string {
 
 /** One level of envelope removal, or `null` when `text` is not an envelope. */
 function unwrapOnce(text: string): string | null {
-  const trimmed = text.trimStart();
+  // Most results are plain text: look at the first non-blank character before trimming anything.
+  let k = 0;
+  while (k < text.length && isWhitespaceCode(text.charCodeAt(k))) k++;
+  const first = text.charCodeAt(k);
+  if (first !== 123 /* { */ && first !== 91 /* [ */) return null;
+  const trimmed = k === 0 ? text : text.slice(k);
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[{')) return null;
   let value: unknown;
   try {

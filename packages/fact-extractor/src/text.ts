@@ -216,3 +216,28 @@ export function isDigit(code: number): boolean {
 export function isAsciiLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
+
+/**
+ * A short ASCII string (a time, an id) copied into a one-byte string. Substrings of Chinese text are stored
+ * two bytes per character, and sorting or comparing such strings is several times slower than one-byte
+ * strings; longer or non-ASCII strings are returned as they are.
+ */
+export function asciiCopy(s: string): string {
+  const c = (i: number): number => s.charCodeAt(i);
+  switch (s.length) {
+    case 2:
+      return String.fromCharCode(c(0), c(1));
+    case 3:
+      return String.fromCharCode(c(0), c(1), c(2));
+    case 4:
+      return String.fromCharCode(c(0), c(1), c(2), c(3));
+    case 5:
+      return String.fromCharCode(c(0), c(1), c(2), c(3), c(4));
+    case 6:
+      return String.fromCharCode(c(0), c(1), c(2), c(3), c(4), c(5));
+    case 7:
+      return String.fromCharCode(c(0), c(1), c(2), c(3), c(4), c(5), c(6));
+    default:
+      return s;
+  }
+}

@@ -14,7 +14,7 @@ import {
 } from './config';
 import { copyFacts, createFactSets, finalizeFacts, type FactSets } from './facts';
 import { resultTextOf } from './result-text';
-import { foldFullWidth } from './text';
+import { asciiCopy, foldFullWidth, isDigit } from './text';
 import { RecurringTextCache, fingerprintFolding, lastHadFullWidth } from './text-cache';
 import {
   scanDistances,
@@ -250,22 +250,48 @@ function addTransportText(sets: FactSets, text: string, kind: 'flight' | 'train'
   let rest = '';
   for (const line of text.split('\n')) {
     const m = RECORD_RE.exec(line);
-    const hit = m === null ? undefined : scanIds(m[1] ?? '')[0];
-    if (m === null || hit === undefined || hit.kind !== kind || hit.id !== m[1]) {
+    const record = m === null ? '' : (m[1] ?? '');
+    if (m === null || wholeIdKind(record) !== kind) {
       if (line.trim().length > 0) rest += `${line}\n`;
       continue;
     }
+    const id = asciiCopy(record);
     const price = Number(m[2]);
-    const departure = m[3] ?? '';
-    const arrival = m[4] ?? '';
-    ids.add(hit.id);
-    mergeClaim(sets.transport, hit.id, kind, { price, departure, arrival }, 'later-wins');
+    const departure = asciiCopy(m[3] ?? '');
+    const arrival = asciiCopy(m[4] ?? '');
+    ids.add(id);
+    mergeClaim(sets.transport, id, kind, { price, departure, arrival }, 'later-wins');
     sets.times.add(departure);
     sets.times.add(arrival);
     if (price >= TOOL_PRICE_RANGE.min && price <= TOOL_PRICE_RANGE.max)
       sets.prices.add(String(price));
   }
   if (rest.length > 0) addTransportGeneric(sets, rest, kind);
+}
+
+/** Whether the code units `text[from, to)` are all ASCII digits. */
+function allDigits(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return true;
+}
+
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+/**
+ * The kind of id `s` is when {@link scanIds} reads all of it as one id (what its pattern finds first when
+ * the whole string is an id), else undefined: a flight is `[A-Z0-9][A-Z]` and 3–4 digits, a train one of
+ * `GDCZTK` and 1–5 digits (the flight form wins). Checked in place, without a regex run per record.
+ */
+export function wholeIdKind(s: string): 'flight' | 'train' | undefined {
+  const n = s.length;
+  if (n < 2) return undefined;
+  const a = s.charCodeAt(0);
+  if ((n === 5 || n === 6) && (isUpper(a) || isDigit(a)) && isUpper(s.charCodeAt(1)))
+    return allDigits(s, 2, n) ? 'flight' : undefined;
+  if (n <= 6 && 'GDCZTK'.includes(s[0] ?? '') && allDigits(s, 1, n)) return 'train';
+  return undefined;
 }
 
 /** Any other transport text: ids, claims from the context after each id, every time and price. */

@@ -17,6 +17,7 @@ import {
 } from '../config';
 import { isAdministrativeName } from '../admin-names';
 import {
+  asciiCopy,
   backCodePoints,
   codePointLength,
   isAsciiLetter,
@@ -93,9 +94,9 @@ export function scanIds(text: string): IdHit[] {
     if (isDigit(before) || isAsciiLetter(before)) continue;
     if (m[1] !== undefined) {
       // A flight id glued to more letters (CA1501A is fine, but ABCA1501 was already excluded by the lookbehind).
-      hits.push({ id: m[1], kind: 'flight', start: m.index, end });
+      hits.push({ id: asciiCopy(m[1]), kind: 'flight', start: m.index, end });
     } else if (m[2] !== undefined && !isNotTrainContext(text, end)) {
-      hits.push({ id: m[2], kind: 'train', start: m.index, end });
+      hits.push({ id: asciiCopy(m[2]), kind: 'train', start: m.index, end });
     }
   }
   return hits;
@@ -200,10 +201,8 @@ export function scanTimes(text: string): TimeHit[] {
     const min = (m1 - 48) * 10 + (m2 - 48);
     if (h > 24 || min > 59 || (h === 24 && min !== 0)) continue;
     // HH:MM with an ASCII colon is already normal: one copy instead of a concatenation.
-    const time =
-      twoDigits && text.charCodeAt(c) === 58
-        ? text.slice(start, c + 3)
-        : `${h < 10 ? '0' : ''}${h}:${text[c + 1] ?? '0'}${text[c + 2] ?? '0'}`;
+    // Built from its digits: a one-byte string even when the text is Chinese (see asciiCopy).
+    const time = String.fromCharCode(twoDigits ? h2 : 48, h1, 58, m1, m2);
     hits.push({ time, start, end: c + 3 });
   }
   return hits;
