@@ -33,8 +33,23 @@ export function createFactSets(): FactSets {
   };
 }
 
+/** Sets up to this size are sorted by insertion: the engine's sort copies the array into scratch storage. */
+const INSERTION_SORT_MAX = 48;
+
+/** The set's strings in code-unit order (as `Array.prototype.sort` orders strings). */
 function sorted(set: Set<string>): string[] {
-  return [...set].sort();
+  const a = [...set];
+  if (a.length > INSERTION_SORT_MAX) return a.sort();
+  for (let i = 1; i < a.length; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= 0 && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
+  }
+  return a;
 }
 
 /** Sorted, distinct arrays; transport claims sorted by id. */

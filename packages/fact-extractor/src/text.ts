@@ -223,20 +223,45 @@ export function isAsciiLetter(code: number): boolean {
  * strings; longer or non-ASCII strings are returned as they are.
  */
 export function asciiCopy(s: string): string {
-  const c = (i: number): number => s.charCodeAt(i);
   switch (s.length) {
     case 2:
-      return String.fromCharCode(c(0), c(1));
+      return String.fromCharCode(s.charCodeAt(0), s.charCodeAt(1));
     case 3:
-      return String.fromCharCode(c(0), c(1), c(2));
+      return String.fromCharCode(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2));
     case 4:
-      return String.fromCharCode(c(0), c(1), c(2), c(3));
+      return String.fromCharCode(
+        s.charCodeAt(0),
+        s.charCodeAt(1),
+        s.charCodeAt(2),
+        s.charCodeAt(3),
+      );
     case 5:
-      return String.fromCharCode(c(0), c(1), c(2), c(3), c(4));
+      return String.fromCharCode(
+        s.charCodeAt(0),
+        s.charCodeAt(1),
+        s.charCodeAt(2),
+        s.charCodeAt(3),
+        s.charCodeAt(4),
+      );
     case 6:
-      return String.fromCharCode(c(0), c(1), c(2), c(3), c(4), c(5));
+      return String.fromCharCode(
+        s.charCodeAt(0),
+        s.charCodeAt(1),
+        s.charCodeAt(2),
+        s.charCodeAt(3),
+        s.charCodeAt(4),
+        s.charCodeAt(5),
+      );
     case 7:
-      return String.fromCharCode(c(0), c(1), c(2), c(3), c(4), c(5), c(6));
+      return String.fromCharCode(
+        s.charCodeAt(0),
+        s.charCodeAt(1),
+        s.charCodeAt(2),
+        s.charCodeAt(3),
+        s.charCodeAt(4),
+        s.charCodeAt(5),
+        s.charCodeAt(6),
+      );
     default:
       return s;
   }
