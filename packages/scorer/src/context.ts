@@ -25,6 +25,7 @@ import {
   cpLength,
   createSearcher,
   insideSpan,
+  isBlank,
   spanIndex,
   type CodePointIndex,
   type SpanIndex,
@@ -238,7 +239,7 @@ export function buildContext(
   const resultTexts: string[] = [];
   for (const entry of trace) {
     called.add(entry.name);
-    if (entry.ok && entry.resultText.trim() !== '') successful.add(entry.name);
+    if (entry.ok && !isBlank(entry.resultText)) successful.add(entry.name);
     else attempted.add(entry.name);
     resultTexts.push(resultTextOf(entry));
   }

@@ -1,5 +1,5 @@
 // Small text and number helpers shared by the rules. Lengths and windows count code points.
-import { codePointLength, createCodePointIndex } from '@navworld/fact-extractor';
+import { codePointLength, createCodePointIndex, isWhitespaceCode } from '@navworld/fact-extractor';
 
 /** Number of code points in a string (surrogate pairs count once): the fact extractor's count. */
 export const cpLength: (text: string) => number = codePointLength;
@@ -19,6 +19,24 @@ export interface CodePointIndex {
  */
 export function codePointIndex(text: string): CodePointIndex {
   return { at: createCodePointIndex(text) };
+}
+
+/**
+ * `text.trim().length`, without the copy `trim` makes (tool results are long, and a concatenated one is
+ * flattened first).
+ */
+export function trimmedLength(text: string): number {
+  let a = 0;
+  let b = text.length;
+  while (a < b && isWhitespaceCode(text.charCodeAt(a))) a++;
+  while (b > a && isWhitespaceCode(text.charCodeAt(b - 1))) b--;
+  return b - a;
+}
+
+/** Whether `text` is empty or only whitespace (`text.trim() === ''`), reading up to its first other character. */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isWhitespaceCode(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /** First match of a (possibly global) regex, resetting its state first. */

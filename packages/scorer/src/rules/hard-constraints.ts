@@ -7,7 +7,7 @@ import type {
 } from '@navworld/core-types';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { matches, round } from '../internal/text';
+import { isBlank, matches, round } from '../internal/text';
 
 const C = SCORING_CONFIG;
 
@@ -310,7 +310,7 @@ export function validityRatio(trace: readonly ToolTraceEntry[]): number {
   let sum = 0;
   for (const entry of trace) {
     if (!hasRequiredArguments(entry)) continue;
-    sum += entry.ok && entry.resultText.trim() !== '' ? 1 : C.toolQuality.failedResultCredit;
+    sum += entry.ok && !isBlank(entry.resultText) ? 1 : C.toolQuality.failedResultCredit;
   }
   return sum / trace.length;
 }

@@ -3,7 +3,7 @@ import type { IcCategoryScore } from '@navworld/core-types';
 import { isEmptyFacts } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { anyInRange, round } from '../internal/text';
+import { anyInRange, round, trimmedLength } from '../internal/text';
 import { buildFactContext, type FactContext } from './fact-context';
 
 const C = SCORING_CONFIG.ic;
@@ -102,7 +102,7 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   const toolEmpty = isEmptyFacts(T);
   if (toolEmpty) {
     const substantial = ctx.trace.some(
-      (e, i) => e.ok && (ctx.resultTexts[i] ?? '').trim().length > C.substantialResultLength,
+      (e, i) => e.ok && trimmedLength(ctx.resultTexts[i] ?? '') > C.substantialResultLength,
     );
     return substantial
       ? {
