@@ -10,7 +10,17 @@ function byScan(s: string): 'flight' | 'train' | undefined {
 
 describe('wholeIdKind', () => {
   it('reads record ids as scanIds does', () => {
-    for (const s of ['CA1501', 'MU5100', '3U8881', 'G1145', 'Z138', 'K1', 'T3', 'D12345', 'CZ123']) {
+    for (const s of [
+      'CA1501',
+      'MU5100',
+      '3U8881',
+      'G1145',
+      'Z138',
+      'K1',
+      'T3',
+      'D12345',
+      'CZ123',
+    ]) {
       expect(wholeIdKind(s)).toBe(byScan(s));
       expect(wholeIdKind(s)).toBeDefined();
     }
