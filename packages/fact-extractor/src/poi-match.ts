@@ -32,7 +32,7 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
   let filter: Uint32Array | null | undefined;
   let rawFilter: Uint32Array | undefined;
   let rawSearches = 0;
-  PAIR_FILTERS.set(prepared, {
+  const filters: PairFilters = {
     normalized: () => (filter === undefined ? (filter = normalizedPairFilter(raw)) : filter),
     // Built once the answer has been searched often enough for the filter to pay for itself.
     raw: () => {
@@ -40,22 +40,32 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
         rawFilter = rawPairFilter(raw);
       return rawFilter;
     },
-  });
+  };
+  // A hidden property rather than a WeakMap entry: young-generation collections keep WeakMap values alive, so
+  // the filters of every answer were promoted to the old generation before they could be collected.
+  Object.defineProperty(prepared, PAIR_FILTERS, { value: filters });
   return prepared;
 }
 
+/** The pair filters of an answer prepared by {@link prepareAnswer}. */
+interface PairFilters {
+  normalized: () => Uint32Array | null;
+  raw: () => Uint32Array | undefined;
+}
+
 /**
- * The normalised-pair filters of answers made by {@link prepareAnswer} (an object built elsewhere may carry a
- * `normalized` text that is not the normalisation of its `raw`: it is always searched).
+ * The key of the pair filters on answers made by {@link prepareAnswer} (an object built elsewhere may carry a
+ * `normalized` text that is not the normalisation of its `raw`: it has none, and is always searched).
  */
-const PAIR_FILTERS = new WeakMap<
-  PreparedAnswer,
-  { normalized: () => Uint32Array | null; raw: () => Uint32Array | undefined }
->();
+const PAIR_FILTERS = Symbol('pairFilters');
+
+function pairFiltersOf(answer: PreparedAnswer): PairFilters | undefined {
+  return (answer as PreparedAnswer & { [PAIR_FILTERS]?: PairFilters })[PAIR_FILTERS];
+}
 
 /** Whether the normalised answer contains `needle` (normalised), skipping the search when the filter rules it out. */
 function normalizedIncludes(answer: PreparedAnswer, needle: string): boolean {
-  const filter = PAIR_FILTERS.get(answer)?.normalized();
+  const filter = pairFiltersOf(answer)?.normalized();
   if (filter != null && !mayContainPairs(filter, needle)) return false;
   return answer.normalized.includes(needle);
 }
@@ -70,7 +80,7 @@ const RAW_FILTER_AFTER = 16;
 /** Whether the answer as given contains `needle`, skipping the search when the filter rules it out. */
 function rawIncludes(answer: PreparedAnswer, needle: string): boolean {
   if (needle.length >= 2 && answer.raw.length >= RAW_FILTER_MIN_LENGTH) {
-    const filter = PAIR_FILTERS.get(answer)?.raw();
+    const filter = pairFiltersOf(answer)?.raw();
     if (filter !== undefined && !mayContainPairs(filter, needle)) return false;
   }
   return answer.raw.includes(needle);

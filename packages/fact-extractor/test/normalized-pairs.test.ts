@@ -98,4 +98,33 @@ describe('matchPoi with a prepared answer', () => {
       }
     }
   });
+
+  it('long answers, searched often enough to get a raw pair filter, match as without filters', () => {
+    const long = ['answer-markdown.md', 'answer-plain.txt', 'answer-json.md']
+      .map((f) => fixture(f))
+      .join('\n')
+      .repeat(2);
+    expect(long.length).toBeGreaterThan(2_048);
+    const names = [
+      ...extractToolFacts([
+        entry('poi_search', fixture('offline-poi-search.txt')),
+        entry('around_search', fixture('offline-around-search.txt')),
+        entry('poi_search', fixture('amap-poi.txt')),
+      ]).pois,
+      '不存在的景点名称',
+      '西湖边的小馆子',
+      '雷峰塔景区',
+      'KFC(西湖店)',
+      '灵隐',
+      '隐寺',
+    ];
+    expect(names.length).toBeGreaterThan(16);
+    const prepared = prepareAnswer(long);
+    const plain = { raw: long, normalized: normalizeText(long) };
+    // Twice over: the filter is built part-way through the first round.
+    for (let round = 0; round < 2; round++)
+      for (const name of names) expect(matchPoi(name, prepared), name).toBe(matchPoi(name, plain));
+    // The filters stay out of sight: the prepared answer shows only its two fields.
+    expect(Object.keys(prepared)).toEqual(['raw', 'normalized']);
+  });
 });

@@ -22,15 +22,17 @@ interface TextParse {
  */
 const BY_TEXT = new RecurringTextCache<TextParse>({ maxEntries: 4096, maxChars: 4_000_000 });
 
-/** Within one episode every text is read once, kept or not (the rules ask for the same texts). */
-const BY_EPISODE = new WeakMap<ScoringContext, Map<string, TextParse>>();
+/**
+ * Within one episode every text is read once, kept or not (the rules ask for the same texts). Episodes are
+ * scored one at a time, so only the current episode's reads are kept. (A WeakMap keyed by the episode kept
+ * them too long: young-generation collections treat its values as live, so every episode's parses were
+ * promoted to the old generation and collected there.)
+ */
+let episode: { ctx: ScoringContext; reads: Map<string, TextParse> } | undefined;
 
 function textParse(ctx: ScoringContext, text: string): TextParse {
-  let local = BY_EPISODE.get(ctx);
-  if (local === undefined) {
-    local = new Map();
-    BY_EPISODE.set(ctx, local);
-  }
+  if (episode?.ctx !== ctx) episode = { ctx, reads: new Map() };
+  const local = episode.reads;
   let hit = local.get(text);
   if (hit !== undefined) return hit;
   const print = textFingerprint(text);
