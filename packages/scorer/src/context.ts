@@ -223,6 +223,30 @@ function poiOccurrences(
   return [0];
 }
 
+/**
+ * Code-point spans of the first `limit` matches of `re` in `text`, as {@link allMatches} finds them, without
+ * keeping the match objects (keyword regexes match hundreds of times in a long plan).
+ */
+function matchSpans(re: RegExp, text: string, limit: number, cpi: CodePointIndex): Span[] {
+  if (!re.global) {
+    return allMatches(re, text, limit).map((m) => ({
+      start: cpi.at(m.index),
+      end: cpi.at(m.index + m[0].length),
+    }));
+  }
+  const out: Span[] = [];
+  re.lastIndex = 0;
+  while (out.length < limit) {
+    const m = re.exec(text);
+    if (m === null) break;
+    const length = m[0].length;
+    out.push({ start: cpi.at(m.index), end: cpi.at(m.index + length) });
+    if (length === 0) re.lastIndex++;
+  }
+  re.lastIndex = 0;
+  return out;
+}
+
 /** Builds the {@link ScoringContext} of one episode. */
 export function buildContext(
   problem: TravelProblem,
@@ -333,10 +357,7 @@ export function buildContext(
       }
       let hit = byLimit.get(limit);
       if (hit === undefined) {
-        hit = allMatches(re, lower, limit).map((m) => ({
-          start: cpi.at(m.index),
-          end: cpi.at(m.index + m[0].length),
-        }));
+        hit = matchSpans(re, lower, limit, cpi);
         byLimit.set(limit, hit);
       }
       return hit;

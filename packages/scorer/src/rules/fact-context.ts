@@ -53,7 +53,7 @@ export const isListSeparatorCode: (code: number) => boolean = unitTest(C.listSep
  * punctuation, and at least `bareShare` of them are tool facts verbatim.
  */
 export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
-  return bareFactList(line, facts, longestOf(facts));
+  return bareFactList(line, 0, line.length, facts, longestOf(facts));
 }
 
 /** The length (UTF-16) of the longest string of a set. */
@@ -64,12 +64,18 @@ function longestOf(facts: ReadonlySet<string>): number {
 }
 
 /**
- * Calls `visit(start, end)` for each item of a line (a run of non-separators), in order, until it returns false.
+ * Calls `visit(start, end)` for each item of `text[from, to)` (a run of non-separators), in order, until it
+ * returns false.
  */
-function eachItem(line: string, visit: (start: number, end: number) => boolean): void {
+function eachItem(
+  text: string,
+  from: number,
+  to: number,
+  visit: (start: number, end: number) => boolean,
+): void {
   let start = -1;
-  for (let i = 0; i <= line.length; i++) {
-    const sep = i === line.length || isListSeparatorCode(line.charCodeAt(i));
+  for (let i = from; i <= to; i++) {
+    const sep = i === to || isListSeparatorCode(text.charCodeAt(i));
     if (!sep) {
       if (start < 0) start = i;
       continue;
@@ -81,15 +87,21 @@ function eachItem(line: string, visit: (start: number, end: number) => boolean):
 }
 
 /**
- * {@link isBareFactList} given the longest fact: an item longer than every fact cannot be one, so most lines
- * of prose are settled by the counting pass alone, without a slice or a lookup.
+ * {@link isBareFactList} of the line `text[from, to)`, given the longest fact: an item longer than every fact
+ * cannot be one, so most lines of prose are settled by the counting pass alone, without a slice or a lookup.
  */
-function bareFactList(line: string, facts: ReadonlySet<string>, longest: number): boolean {
+function bareFactList(
+  text: string,
+  from: number,
+  to: number,
+  facts: ReadonlySet<string>,
+  longest: number,
+): boolean {
   // Count the items (and those too long to be facts) first, then look the others up, stopping once too many
   // are not facts.
   let items = 0;
   let tooLong = 0;
-  eachItem(line, (start, end) => {
+  eachItem(text, from, to, (start, end) => {
     items++;
     if (end - start > longest) tooLong++;
     return true;
@@ -98,8 +110,8 @@ function bareFactList(line: string, facts: ReadonlySet<string>, longest: number)
   const need = C.bareShare * items;
   if (items - tooLong < need) return false;
   let misses = 0;
-  eachItem(line, (start, end) => {
-    if (end - start <= longest && facts.has(line.slice(start, end))) return true;
+  eachItem(text, from, to, (start, end) => {
+    if (end - start <= longest && facts.has(text.slice(start, end))) return true;
     misses++;
     return items - misses >= need;
   });
@@ -111,10 +123,12 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factStrings(ctx);
   const longest = longestOf(facts);
   const bareLines: Array<[number, number]> = [];
-  let from = 0;
-  for (const line of ctx.lower.split('\n')) {
-    const to = from + line.length;
-    if (bareFactList(line, facts, longest)) bareLines.push([ctx.cpi.at(from), ctx.cpi.at(to)]);
+  const lower = ctx.lower;
+  for (let from = 0; from <= lower.length;) {
+    let to = lower.indexOf('\n', from);
+    if (to < 0) to = lower.length;
+    if (bareFactList(lower, from, to, facts, longest))
+      bareLines.push([ctx.cpi.at(from), ctx.cpi.at(to)]);
     from = to + 1;
   }
   const inBare = (at: number): boolean => {
