@@ -111,6 +111,18 @@ export function occurrences(haystack: string, needle: string, limit = 32): numbe
 }
 
 /**
+ * Index storage shared by searchers: episodes are scored one after another, so one index at a time is the
+ * common case, and allocating a fresh table per long answer (about 180 KB for 12,000 characters) cost more than
+ * building the index. The searcher that built into it last owns it; another searcher that finds it taken
+ * rebuilds its index in storage of its own.
+ */
+let sharedTable = new Int32Array(0);
+/** Longer haystacks (answers of about 170,000 characters and more) always get storage of their own. */
+const SHARED_TABLE_MAX = 1 << 19;
+let sharedOwner = 0;
+let searchers = 0;
+
+/**
  * An `occurrences` bound to one haystack, for texts searched for many needles: a lazily built index of the
  * positions of every pair of UTF-16 units jumps straight to the candidates. Same results as
  * {@link occurrences} (sequential, non-overlapping).
@@ -118,18 +130,32 @@ export function occurrences(haystack: string, needle: string, limit = 32): numbe
 export function createSearcher(haystack: string): (needle: string, limit?: number) => number[] {
   // Hash buckets of UTF-16 pairs chained through `next` in ascending order; a bucket may mix pairs (the
   // `startsWith` check filters them), so the index is two typed arrays and no per-pair allocation.
+  const id = ++searchers;
   let head: Int32Array | undefined;
   let next: Int32Array | undefined;
+  let shared = false;
   let mask = 0;
   const bucket = (a: number, b: number): number => (Math.imul(a, 0x9e3779b1) ^ b) & mask;
   const build = (): void => {
     let size = 64;
     while (size < haystack.length * 2) size *= 2;
     mask = size - 1;
-    // One allocation for both tables: allocating typed arrays costs more than filling them.
-    const table = new Int32Array(size + haystack.length);
+    // The shared storage on the first build; storage of its own if another searcher took it since.
+    let table: Int32Array;
+    if (head === undefined && size + haystack.length <= SHARED_TABLE_MAX) {
+      if (sharedTable.length < size + haystack.length)
+        sharedTable = new Int32Array(
+          Math.min(SHARED_TABLE_MAX, Math.max(size + haystack.length, 2 * sharedTable.length)),
+        );
+      table = sharedTable;
+      sharedOwner = id;
+      shared = true;
+    } else {
+      table = new Int32Array(size + haystack.length);
+      shared = false;
+    }
     head = table.subarray(0, size).fill(-1);
-    next = table.subarray(size);
+    next = table.subarray(size, size + haystack.length);
     for (let i = haystack.length - 2; i >= 0; i--) {
       const h = bucket(haystack.charCodeAt(i), haystack.charCodeAt(i + 1));
       next[i] = head[h]!;
@@ -138,7 +164,7 @@ export function createSearcher(haystack: string): (needle: string, limit?: numbe
   };
   return (needle, limit = 32) => {
     if (needle.length < 2) return occurrences(haystack, needle, limit);
-    if (head === undefined) build();
+    if (head === undefined || (shared && sharedOwner !== id)) build();
     const out: number[] = [];
     let from = 0;
     let i = head![bucket(needle.charCodeAt(0), needle.charCodeAt(1))]!;
