@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { resolutionFor } from '../../vitest.bench-dist';
 
-// The source condition lets tests import sibling packages from src/ without a build.
-export default defineProject({
-  resolve: { conditions: ['@navworld/source'] },
-  environments: { ssr: { resolve: { conditions: ['@navworld/source'] } } },
+const packages = fileURLToPath(new URL('..', import.meta.url));
+
+// Tests import sibling packages from src/ without a build; benchmarks measure the built packages (see
+// resolutionFor).
+export default defineProject(({ mode }) => ({
+  ...resolutionFor(mode, [`${packages}fact-extractor`, `${packages}core-types`]),
   test: {
     name: 'fact-extractor',
     include: ['test/**/*.test.ts'],
@@ -12,4 +16,4 @@ export default defineProject({
     restoreMocks: true,
     testTimeout: 60_000,
   },
-});
+}));

@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { resolutionFor } from '../../vitest.bench-dist';
 
-// The source condition lets tests import sibling packages from src/ without a build.
-export default defineProject({
-  resolve: { conditions: ['@navworld/source'] },
-  environments: { ssr: { resolve: { conditions: ['@navworld/source'] } } },
+const packages = fileURLToPath(new URL('..', import.meta.url));
+
+// Tests import sibling packages from src/ without a build; benchmarks measure the built packages (see
+// resolutionFor).
+export default defineProject(({ mode }) => ({
+  ...resolutionFor(mode, [
+    `${packages}scorer`,
+    `${packages}fact-extractor`,
+    `${packages}core-types`,
+  ]),
   test: {
     name: 'scorer',
     include: ['test/**/*.test.ts'],
@@ -12,4 +20,4 @@ export default defineProject({
     restoreMocks: true,
     testTimeout: 60_000,
   },
-});
+}));

@@ -1,6 +1,6 @@
 import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
-import { scoreEpisodeSync } from '../src';
+import { scoreEpisodeSync } from '@navworld/scorer';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 
 // Targets: median ≤ 0.5 ms (2,900-character plan, 5 calls) and ≤ 2 ms (12,000 characters, 15 calls), judge off.
@@ -10,6 +10,9 @@ import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 // so nothing derived from them can come from a cache (the fact extractor keeps the facts of recent results).
 // "Recurring tool results": the same results in every iteration, as when the rollouts of one task share
 // deterministic tool results; answers still alternate, so no answer-side work is reused.
+//
+// The scorer is imported by name: in benchmark mode that is the build in dist/ (and the fact extractor's), as
+// npm installs them (see vitest.bench-dist.ts at the repository root; `npm run bench` builds first).
 
 /**
  * Traces whose result texts were never seen before: each carries a line with a new query number. Built per
