@@ -1,19 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { resolutionFor } from '../../vitest.bench-dist';
+import { resolutionFor } from '../../vitest.bench-dist.mjs';
 
 const packages = fileURLToPath(new URL('..', import.meta.url));
 
 // Tests import sibling packages from src/ without a build; benchmarks measure the built packages (see
 // resolutionFor).
-export default defineProject(({ mode }) => ({
-  ...resolutionFor(mode, [`${packages}fact-extractor`, `${packages}core-types`]),
-  test: {
-    name: 'fact-extractor',
-    include: ['test/**/*.test.ts'],
-    benchmark: { include: ['test/**/*.bench.ts'] },
-    environment: 'node',
-    restoreMocks: true,
-    testTimeout: 60_000,
-  },
-}));
+export default defineProject(({ mode }) => {
+  const resolution = resolutionFor(mode, [`${packages}fact-extractor`, `${packages}core-types`]);
+  return {
+    ...resolution,
+    test: {
+      ...resolution.test,
+      name: 'fact-extractor',
+      include: ['test/**/*.test.ts'],
+      benchmark: { include: ['test/**/*.bench.ts'] },
+      environment: 'node',
+      restoreMocks: true,
+      testTimeout: 60_000,
+    },
+  };
+});

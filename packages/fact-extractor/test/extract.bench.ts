@@ -4,7 +4,7 @@
 // iterations. Tool results are measured two ways: fresh (every iteration's 15 results were never seen before,
 // so the per-result fact cache cannot help) and recurring (the same results every time, as for the rollouts of
 // one task, where the cache answers). The package is imported by name: in benchmark mode that is the build in
-// dist/, as npm installs it (see vitest.bench-dist.ts at the repository root; `npm run bench` builds first).
+// dist/, as npm installs it (see vitest.bench-dist.mjs at the repository root; `npm run bench` builds first).
 import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
 import { extractAnswerFacts, extractToolFacts, parsePlan } from '@navworld/fact-extractor';

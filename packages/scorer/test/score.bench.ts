@@ -12,7 +12,7 @@ import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 // deterministic tool results; answers still alternate, so no answer-side work is reused.
 //
 // The scorer is imported by name: in benchmark mode that is the build in dist/ (and the fact extractor's), as
-// npm installs them (see vitest.bench-dist.ts at the repository root; `npm run bench` builds first).
+// npm installs them (see vitest.bench-dist.mjs at the repository root; `npm run bench` builds first).
 
 /**
  * Traces whose result texts were never seen before: each carries a line with a new query number. Built per
