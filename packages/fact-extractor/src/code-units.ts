@@ -31,7 +31,6 @@ export class CodeUnitBuffer {
   /** @param capacity Initial capacity in code units (grown as needed). */
   constructor(capacity = 1024) {
     this.units = new Uint16Array(Math.max(16, Math.floor(capacity)));
-    this.bytes = undefined;
   }
 
   /**

@@ -14,7 +14,7 @@ import {
 } from './config';
 import { copyFacts, createFactSets, finalizeFacts, type FactSets } from './facts';
 import { resultTextOf } from './result-text';
-import { asciiCopy, foldFullWidth, isDigit } from './text';
+import { asciiCopy, foldFullWidth, isAsciiUpper, isDigit } from './text';
 import { RecurringTextCache, fingerprintFolding, lastHadFullWidth } from './text-cache';
 import {
   scanDistances,
@@ -275,10 +275,6 @@ function allDigits(text: string, from: number, to: number): boolean {
   return true;
 }
 
-function isUpper(c: number): boolean {
-  return c >= 65 && c <= 90;
-}
-
 /**
  * The kind of id `s` is when {@link scanIds} reads all of it as one id (what its pattern finds first when
  * the whole string is an id), else undefined: a flight is `[A-Z0-9][A-Z]` and 3–4 digits, a train one of
@@ -288,7 +284,7 @@ export function wholeIdKind(s: string): 'flight' | 'train' | undefined {
   const n = s.length;
   if (n < 2) return undefined;
   const a = s.charCodeAt(0);
-  if ((n === 5 || n === 6) && (isUpper(a) || isDigit(a)) && isUpper(s.charCodeAt(1)))
+  if ((n === 5 || n === 6) && (isAsciiUpper(a) || isDigit(a)) && isAsciiUpper(s.charCodeAt(1)))
     return allDigits(s, 2, n) ? 'flight' : undefined;
   if (n <= 6 && 'GDCZTK'.includes(s[0] ?? '') && allDigits(s, 1, n)) return 'train';
   return undefined;

@@ -116,6 +116,30 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 0x3000 || code === 10 || code === 13;
 }
 
+/** End (exclusive) of the number found by the last {@link numberStartBefore} that found one. */
+let numberEnd = 0;
+
+/**
+ * Start of the number (digits and dots, at most `maxLength` characters) that ends right before `end`, allowing
+ * up to two spaces in between; -1 when there is none or it is glued to a longer digit run. Its end is left in
+ * {@link numberEnd}. Allocates nothing.
+ */
+function numberStartBefore(text: string, end: number, maxLength: number): number {
+  let k = end;
+  for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
+  let p = k;
+  while (p > 0 && k - p < maxLength + 1) {
+    const c = text.charCodeAt(p - 1);
+    if (!isDigit(c) && c !== 46) break;
+    p--;
+  }
+  if (p === k || k - p > maxLength) return -1;
+  const before = text.charCodeAt(p - 1);
+  if (isDigit(before) || before === 46) return -1;
+  numberEnd = k;
+  return p;
+}
+
 /**
  * The number (digits and dots, at most `maxLength` characters) that ends right before `end`, allowing up to
  * two spaces in between; `null` when there is none or it is glued to a longer digit run.
@@ -125,18 +149,8 @@ export function numberBefore(
   end: number,
   maxLength: number,
 ): { value: string; start: number } | null {
-  let k = end;
-  for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
-  let p = k;
-  while (p > 0 && k - p < maxLength + 1) {
-    const c = text.charCodeAt(p - 1);
-    if (!isDigit(c) && c !== 46) break;
-    p--;
-  }
-  if (p === k || k - p > maxLength) return null;
-  const before = text.charCodeAt(p - 1);
-  if (isDigit(before) || before === 46) return null;
-  return { value: text.slice(p, k), start: p };
+  const start = numberStartBefore(text, end, maxLength);
+  return start < 0 ? null : { value: text.slice(start, numberEnd), start };
 }
 
 /** Start of the number read by the last {@link wholeNumberBefore} that found one. */
@@ -148,22 +162,15 @@ let wholeNumberStart = 0;
  * character (级, 度) of every text.
  */
 function wholeNumberBefore(text: string, end: number, maxLength: number): number {
-  let k = end;
-  for (let n = 0; n < 2 && k > 0 && isSpace(text.charCodeAt(k - 1)); n++) k--;
-  let p = k;
-  let dot = false;
-  while (p > 0 && k - p < maxLength + 1) {
-    const c = text.charCodeAt(p - 1);
-    if (c === 46) dot = true;
-    else if (!isDigit(c)) break;
-    p--;
-  }
-  if (p === k || k - p > maxLength) return -1;
-  const before = text.charCodeAt(p - 1);
-  if (isDigit(before) || before === 46 || dot) return -1;
+  const start = numberStartBefore(text, end, maxLength);
+  if (start < 0) return -1;
   let value = 0;
-  for (let i = p; i < k; i++) value = value * 10 + (text.charCodeAt(i) - 48);
-  wholeNumberStart = p;
+  for (let i = start; i < numberEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) return -1;
+    value = value * 10 + (c - 48);
+  }
+  wholeNumberStart = start;
   return value;
 }
 

@@ -1,7 +1,7 @@
 // Transport claims from markdown tables, where the price or time column is named only in the header.
 import type { TransportClaim } from '@navworld/core-types';
 import { parsePrice } from '../price';
-import { isDigit, isWhitespaceCode } from '../text';
+import { isAsciiUpper, isDigit, isWhitespaceCode } from '../text';
 import { scanIds, scanTimes } from './scanners';
 import type { ClaimStatement } from './transport';
 
@@ -39,8 +39,7 @@ function isSeparator(text: string, from: number, to: number): boolean {
 /** Whether `text[from, to)` holds a capital letter followed by a digit (`/[A-Z]\d/`), the shape of an id. */
 function hasIdShape(text: string, from: number, to: number): boolean {
   for (let k = from; k + 1 < to; k++) {
-    const c = text.charCodeAt(k);
-    if (c >= 65 && c <= 90 && isDigit(text.charCodeAt(k + 1))) return true;
+    if (isAsciiUpper(text.charCodeAt(k)) && isDigit(text.charCodeAt(k + 1))) return true;
   }
   return false;
 }
