@@ -20,10 +20,10 @@ import {
 } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from './config';
 import {
-  allMatches,
   codePointIndex,
   cpLength,
   createSearcher,
+  eachMatch,
   insideSpan,
   isBlank,
   spanIndex,
@@ -224,26 +224,14 @@ function poiOccurrences(
 }
 
 /**
- * Code-point spans of the first `limit` matches of `re` in `text`, as {@link allMatches} finds them, without
+ * Code-point spans of the first `limit` matches of `re` in `text`, in the order `allMatches` finds them, without
  * keeping the match objects (keyword regexes match hundreds of times in a long plan).
  */
 function matchSpans(re: RegExp, text: string, limit: number, cpi: CodePointIndex): Span[] {
-  if (!re.global) {
-    return allMatches(re, text, limit).map((m) => ({
-      start: cpi.at(m.index),
-      end: cpi.at(m.index + m[0].length),
-    }));
-  }
   const out: Span[] = [];
-  re.lastIndex = 0;
-  while (out.length < limit) {
-    const m = re.exec(text);
-    if (m === null) break;
-    const length = m[0].length;
-    out.push({ start: cpi.at(m.index), end: cpi.at(m.index + length) });
-    if (length === 0) re.lastIndex++;
-  }
-  re.lastIndex = 0;
+  eachMatch(re, text, limit, (m) => {
+    out.push({ start: cpi.at(m.index), end: cpi.at(m.index + m[0].length) });
+  });
   return out;
 }
 

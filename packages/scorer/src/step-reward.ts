@@ -9,7 +9,7 @@ import {
   type TravelProblem,
 } from '@navworld/core-types';
 import { SCORING_CONFIG } from './config';
-import { clamp, cpLength, round } from './internal/text';
+import { clamp, cpLength, round, trimmedLength } from './internal/text';
 
 const S = SCORING_CONFIG.stepReward;
 
@@ -205,7 +205,7 @@ export function resultUsefulness(result: { ok: boolean; text: string }): number 
   const text = result.text ?? '';
   const length = cpLength(text);
   // trim removes only whitespace, each one UTF-16 unit and one code point: no second count needed.
-  const trimmed = length - (text.length - text.trim().length);
+  const trimmed = length - (text.length - trimmedLength(text));
   if (trimmed < u.minLength) return u.empty;
   if (!result.ok || (length < u.mediumFrom && S.errorWords.test(text))) return u.error;
   return length > u.longFrom ? u.long : length > u.mediumFrom ? u.medium : u.short;

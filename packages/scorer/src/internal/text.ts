@@ -52,6 +52,30 @@ export function matches(re: RegExp, text: string): boolean {
   return firstMatch(re, text) !== null;
 }
 
+/**
+ * Calls `visit` with each match of a global regex in turn (at most `limit`), resetting its state before and
+ * after; a regex without the `g` flag gives its first match only.
+ */
+export function eachMatch(
+  re: RegExp,
+  text: string,
+  limit: number,
+  visit: (m: RegExpExecArray) => void,
+): void {
+  if (!re.global) {
+    const m = re.exec(text);
+    if (m) visit(m);
+    return;
+  }
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  for (let n = 0; n < limit && (m = re.exec(text)) !== null; n++) {
+    visit(m);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  re.lastIndex = 0;
+}
+
 /** All matches of a global regex (at most `limit`), resetting its state before and after. */
 export function allMatches(
   re: RegExp,
@@ -59,17 +83,7 @@ export function allMatches(
   limit = Number.POSITIVE_INFINITY,
 ): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
-  if (!re.global) {
-    const m = re.exec(text);
-    return m ? [m] : [];
-  }
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (out.length < limit && (m = re.exec(text)) !== null) {
-    out.push(m);
-    if (m[0].length === 0) re.lastIndex++;
-  }
-  re.lastIndex = 0;
+  eachMatch(re, text, limit, (m) => out.push(m));
   return out;
 }
 
