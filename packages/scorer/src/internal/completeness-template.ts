@@ -59,7 +59,9 @@ const WORD_SLOT = 4;
 export function wordStats(text: string): WordStats {
   const n = text.length;
   const ids = idScratch.length >= n ? idScratch : new Int32Array(tableSize(n / 2));
-  let size = 512;
+  // Start at the size the last call grew to (answers of one run are alike), so the table is rarely rehashed;
+  // at most the size `n` words could need. Ids follow first occurrence, so the size never changes a result.
+  let size = Math.max(512, Math.min(wordScratch.length / WORD_SLOT, tableSize(n)));
   let mask = size - 1;
   let table = zeroed(wordScratch, size * WORD_SLOT);
   let words = 0;
