@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG, buildContext, echoFraction } from '../src';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 import * as E from './episodes';
-import { seededInts } from './helpers';
+import { call, seededInts } from './helpers';
 
 const K = 12;
 const MIN_SPAN = SCORING_CONFIG.echo.minSpan;
@@ -44,15 +44,7 @@ function exactEchoFraction(toolTexts: readonly string[], answer: string): number
 }
 
 function fractionOf(toolTexts: string[], answer: string): number {
-  const trace = toolTexts.map((text, i) => ({
-    callId: `c${i}`,
-    name: 'poi_search',
-    arguments: {},
-    rawArguments: '{}',
-    resultText: text,
-    ok: true,
-    durationMs: 1,
-  }));
+  const trace = toolTexts.map((text) => call('poi_search', {}, text));
   return echoFraction(buildContext(bigProblem, trace, answer));
 }
 

@@ -26,14 +26,17 @@ const BITS_PER_UNIT_LOG2 = 5;
  */
 const SEEN = new Uint32Array(1 << (MAX_BLOCKS_LOG2 + BLOCK_WORDS_LOG2));
 /** log2 of the blocks in use by the current call. */
-let blocksLog2 = 0;
+let blocksLog2 = 1;
 /** Window hits of the answer, reused and grown as needed (only the first answer-length bytes are used). */
 let HIT = new Uint8Array(4096);
 
-/** log2 of the blocks for tool texts of `units` code units in all: 32 bits or more per unit, at most 2^12 blocks. */
+/**
+ * log2 of the blocks for tool texts of `units` code units in all: 32 bits or more per unit, from 2 to 2^12
+ * blocks (at least two, so the block index is never a shift by 32, which JavaScript takes as a shift by 0).
+ */
 function filterBlocksLog2(units: number): number {
   const bitsLog2 = Math.ceil(Math.log2(Math.max(1, units))) + BITS_PER_UNIT_LOG2;
-  return Math.min(MAX_BLOCKS_LOG2, Math.max(0, bitsLog2 - BLOCK_WORDS_LOG2 - 5));
+  return Math.min(MAX_BLOCKS_LOG2, Math.max(1, bitsLog2 - BLOCK_WORDS_LOG2 - 5));
 }
 
 /** Space, tab, line breaks, form and vertical feed, NBSP and the ideographic space (CJK text decides early). */
@@ -77,9 +80,7 @@ function scanWindows(text: string, answer: boolean): number {
     slot = slot === K - 1 ? 0 : slot + 1;
     n++;
     if (n < K) continue;
-    // `>>> 32` is `>>> 0` in JavaScript: with a single block, its index must be 0.
-    const word =
-      blocksLog2 === 0 ? 0 : (Math.imul(h, 0x9e3779b1) >>> blockShift) << BLOCK_WORDS_LOG2;
+    const word = (Math.imul(h, 0x9e3779b1) >>> blockShift) << BLOCK_WORDS_LOG2;
     const mix = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
     const more = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
     const wordA = word | ((mix >>> 5) & 15);
