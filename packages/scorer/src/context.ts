@@ -26,7 +26,9 @@ import {
   eachMatch,
   insideSpan,
   isBlank,
+  isDigitUnit,
   spanIndex,
+  trimmedLength,
   type CodePointIndex,
   type SpanIndex,
 } from './internal/text';
@@ -51,6 +53,8 @@ export interface ScoringContext {
   lower: string;
   /** UTF-16 → code-point offsets of `lower`. */
   cpi: CodePointIndex;
+  /** Whether the answer holds a UTF-16 surrogate (else UTF-16 and code-point offsets coincide). */
+  surrogates: boolean;
   /** Code points of the trimmed answer. */
   trimmedLength: number;
   /** Code points of the answer. */
@@ -89,7 +93,6 @@ export interface ScoringContext {
 }
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
-const DIGIT = /\p{Nd}/u;
 /** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区, 沱江 → 沱江镇). */
 const ADMIN_SUFFIXES = '区县市省镇乡';
 /** Brackets: a name half containing one is a branch label. */
@@ -104,8 +107,8 @@ type Find = (needle: string, limit?: number) => number[];
 
 function isDigitAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
-  const c = text[i]!;
-  return (c >= '0' && c <= '9') || c === '.' || DIGIT.test(c);
+  const c = text.charCodeAt(i);
+  return c === 46 || isDigitUnit(c);
 }
 
 /** Occurrences of a fact; numeric edges must not touch other digits, so "30" is not found in "300元". */
@@ -235,6 +238,9 @@ function matchSpans(re: RegExp, text: string, limit: number, cpi: CodePointIndex
   return out;
 }
 
+/** The code-point index of a text without surrogates. */
+const IDENTITY_INDEX: CodePointIndex = { at: (i) => i };
+
 /** Builds the {@link ScoringContext} of one episode. */
 export function buildContext(
   problem: TravelProblem,
@@ -242,8 +248,10 @@ export function buildContext(
   answer: string,
 ): ScoringContext {
   const lower = answer.toLowerCase();
-  const cpi = codePointIndex(lower);
-  const surrogates = hasSurrogates(lower);
+  // Lower-casing maps code points of the BMP into the BMP and the others out of it (a test checks every code
+  // point), so the lower-cased answer holds surrogates exactly when the answer does.
+  const surrogates = hasSurrogates(answer);
+  const cpi = surrogates ? codePointIndex(lower) : IDENTITY_INDEX;
   const find = createSearcher(lower);
   const called = new Set<string>();
   const successful = new Set<string>();
@@ -304,8 +312,10 @@ export function buildContext(
     answer,
     lower,
     cpi,
-    trimmedLength: cpLength(answer.trim()),
-    length: cpLength(answer),
+    surrogates,
+    // Without surrogates, code points are UTF-16 units: no counting loop over the answer.
+    trimmedLength: surrogates ? cpLength(answer.trim()) : trimmedLength(answer),
+    length: surrogates ? cpLength(answer) : answer.length,
     parsed: parsePlan(answer),
     toolFacts,
     answerFacts,

@@ -157,13 +157,13 @@ function uniqueFourGrams(ids: Int32Array, count: number): number {
 
 /**
  * Code-point lengths of the trimmed non-empty lines of a text (lines split on `\n`), in order: the same
- * numbers as `cpLength(line.trim())` over `text.split('\n')`, surrogate pairs counting once.
+ * numbers as `cpLength(line.trim())` over `text.split('\n')`, surrogate pairs counting once. `surrogates`
+ * says whether the text holds any, when the caller knows.
  */
-export function trimmedLineLengths(text: string): number[] {
+export function trimmedLineLengths(text: string, surrogates = hasSurrogates(text)): number[] {
   const out: number[] = [];
   const n = text.length;
   // Without surrogates every code unit is a code point, so lengths need no per-character pass.
-  const surrogates = hasSurrogates(text);
   let from = 0;
   while (from <= n) {
     let to = text.indexOf('\n', from);

@@ -259,3 +259,9 @@ export function unitTest(re: RegExp): (code: number) => boolean {
     return k === 1;
   };
 }
+
+/** A decimal digit of any script (`\p{Nd}`), as one code point. */
+export const DIGIT = /\p{Nd}/u;
+
+/** Whether one UTF-16 unit is a decimal digit by itself (a surrogate half never is). */
+export const isDigitUnit: (code: number) => boolean = unitTest(DIGIT);

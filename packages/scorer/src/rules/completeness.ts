@@ -305,7 +305,7 @@ export function templateMultiplier(ctx: ScoringContext, reasoningCount: number):
   const t = C.template;
   const { words, uniqueFourGrams: unique } = wordStats(ctx.answer);
   if (words < t.minWords) return 1;
-  const lengths = trimmedLineLengths(ctx.answer);
+  const lengths = trimmedLineLengths(ctx.answer, ctx.surrogates);
   let cv = 0.5;
   if (lengths.length >= 5) {
     const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;

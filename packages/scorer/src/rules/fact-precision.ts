@@ -1,8 +1,7 @@
 // Fact precision: of everything checkable the answer states, how much the tools of this episode returned.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { allMatches, round } from '../internal/text';
-import { unitTest } from '../internal/text';
+import { DIGIT, allMatches, isDigitUnit, round } from '../internal/text';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;
@@ -75,8 +74,6 @@ export const DIGIT_LED_DATE =
     String.raw`(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]` &&
   C.answerDate.flags === 'gu';
 const DATE_AT = new RegExp(C.answerDate.source, 'uy');
-const DIGIT = /\p{Nd}/u;
-const isDigitUnit = unitTest(DIGIT);
 
 /** Whether a digit (one code unit, or a surrogate pair whose code point is one) starts at `i`. */
 function digitAt(line: string, i: number): boolean {
