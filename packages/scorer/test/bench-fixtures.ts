@@ -53,29 +53,35 @@ function trains(n: number): string {
   return lines.join('\n');
 }
 
-function dayBlock(d: number): string {
-  const ai = d % NAMES.length;
+function dayBlock(d: number, variant: number): string {
+  const ai = (d + variant) % NAMES.length;
   const a = NAMES[ai]!;
   // Ticket prices are the tool's (the first ten sights carry one); meals quote the around_search prices.
   const ticket = ai < 10 ? `门票${30 + ai}元` : '免费参观';
-  const b = NAMES[(d + 5) % NAMES.length]!;
-  const f = FOOD[d % FOOD.length]!;
+  const b = NAMES[(d + variant + 5) % NAMES.length]!;
+  const f = FOOD[(d + variant) % FOOD.length]!;
   return (
     `第${d}天：上午游览${a}，${ticket}，因为上午人少更适合拍照；建议从酒店打车前往，距离约3.2公里，耗时15分钟，沿中山东一路行驶。` +
-    `中午在${f}用餐，人均${50 + (d % FOOD.length)}元，推荐招牌菜。下午参观${b}，考虑到步行距离适中，可以沿南京东路慢慢走，全程约1.2公里。` +
+    `中午在${f}用餐，人均${50 + ((d + variant) % FOOD.length)}元，推荐招牌菜。下午参观${b}，考虑到步行距离适中，可以沿南京东路慢慢走，全程约1.2公里。` +
     `晚上回到酒店休息，当天天气多云，气温16度，东南风3级，建议携带外套。\n`
   );
 }
 
-/** A plan of about `chars` code points with transport, days, budget and tips. */
-export function bigPlan(chars: number): string {
-  let text =
+/**
+ * A plan of exactly `chars` code points (all in the BMP) with transport, days, budget and tips. `variant`
+ * rotates the sights and restaurants of the days: two variants of one length are different texts of the same
+ * shape, so a benchmark alternating them reuses nothing computed for the previous answer.
+ */
+export function bigPlan(chars: number, variant = 0): string {
+  const head =
     '北京到上海多日行程方案\n交通：推荐航班 MU5100，价格700元，06:10起飞，08:25到达上海虹桥国际机场；备选高铁 G100，二等座价格550元，06:00出发，10:40到达上海虹桥站，相比航班更准点。\n';
-  let d = 1;
-  while (text.length < chars - 200) text += dayBlock(d++);
-  text +=
+  const tail =
     '预算：交通700元，住宿每晚450元，餐饮每天200元，门票合计约150元，总计约3000元。\n小贴士：热门景点建议提前预约，周末人多，注意天气变化。';
-  return text.slice(0, chars);
+  let body = head;
+  for (let d = 1; body.length + tail.length < chars; d++) body += dayBlock(d, variant);
+  // The last day is cut where the budget and tips must start.
+  const room = Math.max(0, chars - tail.length - 1);
+  return `${body.slice(0, room)}\n${tail}`.slice(0, chars);
 }
 
 /** A trace of `calls` calls covering all six tools. */

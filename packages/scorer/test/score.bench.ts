@@ -9,7 +9,8 @@ import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 // Two regimes. "Fresh tool results": every iteration scores a trace whose result texts were never seen before,
 // so nothing derived from them can come from a cache (the fact extractor keeps the facts of recent results).
 // "Recurring tool results": the same results in every iteration, as when the rollouts of one task share
-// deterministic tool results; answers still alternate, so no answer-side work is reused.
+// deterministic tool results. Answers alternate between two different plans of the same length (bigPlan
+// variants), so nothing computed for one answer serves the next.
 //
 // The scorer is imported by name: in benchmark mode that is the build in dist/ (and the fact extractor's), as
 // npm installs them (see vitest.bench-dist.mjs at the repository root; `npm run bench` builds first).
@@ -36,8 +37,8 @@ function cycle<T>(items: readonly T[]): () => T {
   };
 }
 
-const smallAnswers = cycle([bigPlan(2900), bigPlan(2901)]);
-const largeAnswers = cycle([bigPlan(12000), bigPlan(12001)]);
+const smallAnswers = cycle([bigPlan(2900), bigPlan(2900, 1)]);
+const largeAnswers = cycle([bigPlan(12000), bigPlan(12000, 1)]);
 const smallFresh = freshTraces(5);
 const largeFresh = freshTraces(15);
 const smallTrace = bigTrace(5);
