@@ -73,7 +73,10 @@ export class RecurringTextCache<V> {
   private readonly maxChars: number;
   private readonly maxTextLength: number;
 
-  /** @throws {@link ValidationError} when a bound is not a positive whole number (`maxTextLength`: ≥ 0). */
+  /**
+   * @throws {@link @navworld/core-types!ValidationError} when a bound is not a positive whole number
+   * (`maxTextLength`: ≥ 0).
+   */
   constructor(options: RecurringTextCacheOptions) {
     const issues: string[] = [];
     const whole = (value: unknown, name: string, min: number): void => {
