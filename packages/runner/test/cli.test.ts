@@ -155,6 +155,28 @@ describe('navworld CLI (built bin)', () => {
     expect(r.stderr).toMatch(/^INVALID_ARGUMENT: bad task range/);
   });
 
+  it('refuses serve flags out of range with a typed error, before binding anything', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--port', '99999'], /^INVALID_ARGUMENT: --port must be a whole number from 0 to 65535/],
+      [['--port', 'abc'], /^INVALID_ARGUMENT: --port must be a whole number/],
+      [
+        ['--max-episodes', '0'],
+        /^INVALID_ARGUMENT: --max-episodes must be a whole number from 1 to/,
+      ],
+      [
+        ['--idle-timeout', '1.5'],
+        /^INVALID_ARGUMENT: --idle-timeout must be a whole number from 1 to/,
+      ],
+      [['--idle-timeout', ''], /^INVALID_ARGUMENT: --idle-timeout must be a whole number/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = await navworld(['serve', ...flags]);
+      expect([flags, r.code]).toEqual([flags, 2]);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+
   it('needs a key for --agent openai, and never prints it', async () => {
     const r = await navworld([
       'evaluate',

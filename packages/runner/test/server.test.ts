@@ -267,6 +267,15 @@ describe('limits, authentication and the allow-list', () => {
     });
   });
 
+  it('refuses a port outside 0–65535 with a typed error', async () => {
+    for (const port of [65_536, -1, 80.5, Number.NaN]) {
+      await expect(startServer({ port, env: {}, log: false })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/^port must be a whole number from 0 to 65535/),
+      });
+    }
+  });
+
   it('matches base URLs segment-wise and refuses credentials', () => {
     const list = parseAllowList('https://api.openai.com/v1, http://127.0.0.1:8000');
     expect(isBaseUrlAllowed('https://api.openai.com/v1', list)).toBe(true);

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { MAX_SCORING_THREADS } from '../environment/constants';
-import { EXIT_CODES } from '../internal/cli-support';
+import { EXIT_CODES, intFlag } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
-import { startServer } from '../server/start';
+import { MAX_OPEN_EPISODES, MAX_PORT, startServer } from '../server/start';
 
 /** Options of `navworld serve`. */
 export interface ServeCommandOptions {
@@ -34,16 +34,19 @@ export interface ServeCommandOptions {
   write?: (line: string) => void;
 }
 
-function positive(value: number | string | undefined, flag: string): number | undefined {
+/** Longest idle timeout, in seconds: Node's timers hold at most 2^31 − 1 ms. */
+const MAX_IDLE_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/** Optional whole-number flag in [min, max] (`INVALID_ARGUMENT` otherwise). */
+function optionalInt(
+  value: number | string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) {
-    throw new NavworldError(
-      ERROR_CODES.CONFIG_ERROR,
-      `--${flag} must be a whole non-negative number`,
-    );
-  }
-  return n;
+  // An empty value is refused rather than read as the default.
+  return intFlag(value === '' ? Number.NaN : value, flag, min, max, min);
 }
 
 /**
@@ -85,9 +88,9 @@ function signal(): Promise<string> {
  */
 export async function serveCommand(options: ServeCommandOptions = {}): Promise<number> {
   const write = options.write ?? ((line: string) => console.error(line));
-  const port = positive(options.port, 'port');
-  const maxEpisodes = positive(options.maxEpisodes, 'max-episodes');
-  const idleSeconds = positive(options.idleTimeout, 'idle-timeout');
+  const port = optionalInt(options.port, 'port', 0, MAX_PORT);
+  const maxEpisodes = optionalInt(options.maxEpisodes, 'max-episodes', 1, MAX_OPEN_EPISODES);
+  const idleSeconds = optionalInt(options.idleTimeout, 'idle-timeout', 1, MAX_IDLE_SECONDS);
   const scoringThreads = scoringThreadsFlag(options.scoringThreads);
   const running = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),

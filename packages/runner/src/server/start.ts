@@ -6,6 +6,12 @@ import { warmScoringThreads } from '../environment/environment';
 import { SERVER_CONFIG, TOKEN_ENV } from './config';
 import { createServer, type NavworldServer, type ServerOptions } from './app';
 
+/** Highest TCP port. */
+export const MAX_PORT = 65_535;
+
+/** Most episodes a server may be told to hold at once (`--max-episodes`). */
+export const MAX_OPEN_EPISODES = 1_000_000;
+
 /** Options of {@link startServer}. */
 export interface StartServerOptions extends ServerOptions {
   /** Address to bind. @default '127.0.0.1' */
@@ -54,6 +60,13 @@ export function isLoopbackHost(host: string): boolean {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? SERVER_CONFIG.host;
   const port = options.port ?? SERVER_CONFIG.port;
+  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `port must be a whole number from 0 to ${MAX_PORT}, got ${String(port)}`,
+      { hint: '0 picks a free port; the default is 8080.' },
+    );
+  }
   const env = options.env ?? process.env;
   const token = options.token ?? env[TOKEN_ENV];
   if (
