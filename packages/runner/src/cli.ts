@@ -172,8 +172,7 @@ export async function main(
           ...(o['scoringThreads'] === undefined
             ? {}
             : { scoringThreads: stringFlag(o['scoringThreads']) ?? '' }),
-          world: (stringFlag(o['world']) ?? config.world) as
-            'offline' | 'amap' | 'replay' | 'record',
+          world: stringFlag(o['world']) ?? config.world,
           ...(config.debug ? { debug: true } : {}),
         }),
       );

@@ -168,6 +168,10 @@ describe('navworld CLI (built bin)', () => {
         /^INVALID_ARGUMENT: --idle-timeout must be a whole number from 1 to/,
       ],
       [['--idle-timeout', ''], /^INVALID_ARGUMENT: --idle-timeout must be a whole number/],
+      [
+        ['--world', 'nope'],
+        /^INVALID_ARGUMENT: unknown world "nope"\nhint: use one of offline, amap, replay, record/,
+      ],
     ];
     for (const [flags, message] of cases) {
       const r = await navworld(['serve', ...flags]);
@@ -227,6 +231,50 @@ describe('navworld CLI (built bin)', () => {
     const withDebug = await navworld(['score', '--episode', join(dir, 'missing.json'), '--debug']);
     expect(withDebug.stderr).toMatch(/\n\s+at /);
   });
+
+  it('refuses an --out folder it cannot make, at once, as a file error', async () => {
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    const underFile = await navworld([
+      'evaluate',
+      '--tasks',
+      '0',
+      '--out',
+      join(dir, 'plain-file', 'r.jsonl'),
+    ]);
+    expect(underFile.code).toBe(3);
+    expect(underFile.stderr).toMatch(
+      /^IO_ERROR: cannot create the folder of .*plain-file is not a folder/,
+    );
+    // Node's recursive mkdir never settles under /proc; the command must still end.
+    if (process.platform === 'linux') {
+      const proc = await navworld([
+        'evaluate',
+        '--tasks',
+        '0',
+        '--out',
+        '/proc/navworld-no/r.jsonl',
+      ]);
+      expect(proc.code).toBe(3);
+      expect(proc.stderr).toMatch(
+        /^IO_ERROR: cannot create the folder of \/proc\/navworld-no\/r\.jsonl/,
+      );
+    }
+    // Missing levels are made.
+    const deep = await navworld([
+      'evaluate',
+      '--tasks',
+      '0',
+      '--quiet',
+      '--out',
+      join(dir, 'a', 'b', 'r.jsonl'),
+    ]);
+    expect(deep.code).toBe(0);
+    expect(
+      readFileSync(join(dir, 'a', 'b', 'r.jsonl'), 'utf8')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(1);
+  }, 60_000);
 
   it('serves the tools over MCP stdio', async () => {
     const messages = [

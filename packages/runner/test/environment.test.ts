@@ -15,6 +15,14 @@ function call(id: string, name: string, args: Record<string, unknown> | string) 
   };
 }
 
+describe('options', () => {
+  it('refuses an unknown world before starting anything', () => {
+    expect(() => createEnvironment({ ...options, world: 'nope' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'unknown world "nope"' }),
+    );
+  });
+});
+
 describe('reset', () => {
   it('opens an episode with the system and user prompts and the six tools', () => {
     const env = createEnvironment(options);

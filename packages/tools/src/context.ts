@@ -42,7 +42,18 @@ export interface ToolContextOptions {
   env?: Record<string, string | undefined>;
 }
 
-const WORLDS: readonly WorldName[] = ['offline', 'amap', 'replay', 'record'];
+/** Every tool world, in the order help texts list them. */
+export const WORLD_NAMES: readonly WorldName[] = Object.freeze([
+  'offline',
+  'amap',
+  'replay',
+  'record',
+]);
+
+/** Whether `value` names a tool world. */
+export function isWorldName(value: unknown): value is WorldName {
+  return (WORLD_NAMES as readonly unknown[]).includes(value);
+}
 
 /** Where the persistent cache lives by default. */
 export function defaultCachePath(env: Record<string, string | undefined> = process.env): string {
@@ -121,10 +132,11 @@ function resolveCache(
 export function createToolContext(options: ToolContextOptions = {}): ToolContext {
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
-  const world = (options.world ?? (env['NAVWORLD_WORLD']?.trim() || 'offline')) as WorldName;
-  if (!WORLDS.includes(world)) {
-    throw configError(`unknown world "${world}"`, `use one of ${WORLDS.join(', ')}`);
+  const named: string = options.world ?? (env['NAVWORLD_WORLD']?.trim() || 'offline');
+  if (!isWorldName(named)) {
+    throw configError(`unknown world "${named}"`, `use one of ${WORLD_NAMES.join(', ')}`);
   }
+  const world: WorldName = named;
   const now =
     options.now ?? (options.epoch !== undefined ? options.epoch.startsAt * 1000 : clock());
   const salt = saltFromEnv(env);

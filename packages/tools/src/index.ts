@@ -14,7 +14,13 @@ export {
   isToolName,
 } from './validation';
 export { callTool, toolCacheKey, toolBudgetExceededResult } from './call-tool';
-export { createToolContext, defaultCachePath, type ToolContextOptions } from './context';
+export {
+  WORLD_NAMES,
+  createToolContext,
+  defaultCachePath,
+  isWorldName,
+  type ToolContextOptions,
+} from './context';
 export {
   createMemoryCache,
   createNoCache,

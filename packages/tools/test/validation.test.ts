@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES, epochAt } from '@navworld/core-types';
 import {
+  WORLD_NAMES,
   callTool,
   createToolContext,
+  isWorldName,
   normalizeCityName,
   normalizeToolArguments,
   parseCoordinate,
@@ -19,6 +21,20 @@ function normalized(name: string, raw: unknown): Record<string, unknown> {
   if (!result.success) throw new Error(result.error.message);
   return result.value;
 }
+
+describe('worlds', () => {
+  it('names the four worlds and refuses others, from options and from NAVWORLD_WORLD', () => {
+    expect(WORLD_NAMES).toEqual(['offline', 'amap', 'replay', 'record']);
+    for (const w of WORLD_NAMES) expect(isWorldName(w)).toBe(true);
+    for (const w of ['', 'Offline', 'nope', 1, null, undefined]) expect(isWorldName(w)).toBe(false);
+    expect(() => createToolContext({ world: 'nope' as never, cache: 'none' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR', message: 'unknown world "nope"' }),
+    );
+    expect(() => createToolContext({ env: { NAVWORLD_WORLD: 'mars' }, cache: 'none' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR', message: 'unknown world "mars"' }),
+    );
+  });
+});
 
 describe('toolDefinitions', () => {
   it('lists the six tools in OpenAI function format with Chinese descriptions', () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
@@ -15,7 +15,7 @@ import type { CliConfig } from '../config';
 import { parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
-import { EXIT_CODES, intFlag, numberFlag, stringFlag } from '../internal/cli-support';
+import { EXIT_CODES, intFlag, numberFlag, stringFlag, worldFlag } from '../internal/cli-support';
 import { openResultsStore, readResults } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
@@ -62,6 +62,33 @@ interface Job {
 }
 
 /**
+ * Creates `dir` and its missing parents one level at a time. `mkdir(dir, { recursive: true })` never settles
+ * for a path under a pseudo file system such as /proc (each level reports missing, then existing, forever);
+ * here the first level that cannot be made is an error.
+ */
+async function ensureFolder(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      if ((await stat(d)).isDirectory()) break;
+      throw new Error(`${d} is not a folder`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      await mkdir(d);
+    } catch (error) {
+      // Another process may have made it meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/**
  * `navworld evaluate`: runs tasks with the reference agent (offline, no key) or a model behind an
  * OpenAI-compatible endpoint, appends each finished episode to a JSONL file (resumable), shows progress on
  * stderr and prints the summary table.
@@ -91,16 +118,7 @@ export async function evaluateCommand(
     agent === 'reference' ? 2 : 4,
   );
   const out = stringFlag(options.out) ?? `results/${agent}-results.jsonl`;
-  const world = stringFlag(options.world) ?? config.world;
-  if (!['offline', 'amap', 'replay', 'record'].includes(world)) {
-    throw new NavworldError(
-      ERROR_CODES.INVALID_ARGUMENT,
-      `unknown world ${JSON.stringify(world)}`,
-      {
-        hint: 'use offline, amap, replay or record',
-      },
-    );
-  }
+  const world = worldFlag(options.world, config.world);
 
   let model: string | undefined;
   let baseUrl: string | undefined;
@@ -134,7 +152,7 @@ export async function evaluateCommand(
   const judge =
     options.judge === true || config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
   const env: Environment = createEnvironment({
-    world: world as 'offline' | 'amap' | 'replay' | 'record',
+    world,
     epoch: epochAt(io.now, { salt: stringFlag(options.salt) ?? config.salt }),
     env: io.env,
     ...(judge ? { judge } : {}),
@@ -144,11 +162,12 @@ export async function evaluateCommand(
 
   if (options.overwrite === true && options.resume !== true) await rm(out, { force: true });
   try {
-    await mkdir(dirname(out), { recursive: true });
+    await ensureFolder(dirname(out));
   } catch (error) {
     throw new NavworldError(
       ERROR_CODES.IO_ERROR,
       `cannot create the folder of ${out}: ${(error as Error).message}`,
+      { hint: 'Pass --out a path in a writable folder.' },
     );
   }
   const store = await openResultsStore(out, {
@@ -208,7 +227,7 @@ export async function evaluateCommand(
     if (useThreads) {
       await runInThreads(workerFile, Math.min(threads, jobs.length), jobs, {
         epoch: env.epoch,
-        world: world as 'offline' | 'amap' | 'replay' | 'record',
+        world,
         env: io.env,
         record,
         stopped: () => interrupted,

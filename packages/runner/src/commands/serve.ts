@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { MAX_SCORING_THREADS } from '../environment/constants';
-import { EXIT_CODES, intFlag } from '../internal/cli-support';
+import { EXIT_CODES, intFlag, worldFlag } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
 import { MAX_OPEN_EPISODES, MAX_PORT, startServer } from '../server/start';
 
@@ -17,8 +17,8 @@ export interface ServeCommandOptions {
   maxEpisodes?: number | string;
   /** Idle seconds before an episode is dropped. @default 1800 */
   idleTimeout?: number | string;
-  /** Tool world. @default 'offline' */
-  world?: 'offline' | 'amap' | 'replay' | 'record';
+  /** Tool world: `offline`, `amap`, `replay` or `record` (others are refused). @default 'offline' */
+  world?: string;
   /** Return full score breakdowns instead of safe results. */
   debug?: boolean;
   /**
@@ -92,6 +92,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
   const maxEpisodes = optionalInt(options.maxEpisodes, 'max-episodes', 1, MAX_OPEN_EPISODES);
   const idleSeconds = optionalInt(options.idleTimeout, 'idle-timeout', 1, MAX_IDLE_SECONDS);
   const scoringThreads = scoringThreadsFlag(options.scoringThreads);
+  const world = worldFlag(options.world, 'offline');
   const running = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(port === undefined ? {} : { port }),
@@ -100,7 +101,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
     ...(idleSeconds === undefined ? {} : { idleTimeoutMs: idleSeconds * 1000 }),
     ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
     environmentOptions: {
-      ...(options.world === undefined ? {} : { world: options.world }),
+      world,
       ...(options.debug === undefined ? {} : { debug: options.debug }),
       scoringThreads,
     },

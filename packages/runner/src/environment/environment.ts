@@ -44,6 +44,7 @@ import {
 } from '@navworld/scorer';
 import { RUBRIC_VERSION } from '@navworld/llm-validator';
 import { VERSION } from '../version';
+import { checkedWorld } from '../internal/world';
 import { runOpenAIAgent, type EvaluateOptions } from '../agent/openai-agent';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -343,6 +344,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     'idleTimeoutMs',
   );
   const toolTimeoutMs = positiveInt(options.toolTimeoutMs, 120_000, 'toolTimeoutMs');
+  // Checked before the scoring threads start, so a bad option leaves nothing running.
+  const world = checkedWorld(options.world ?? 'offline');
   const scoringThreads = scoringThreadsOf(options.scoringThreads);
   // A judge is an object with methods (it cannot cross to a thread): with one, scoring stays here.
   const pool =
@@ -352,7 +355,6 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
           file: scoringWorkerFileOf(options.scoringWorkerFile),
         })
       : undefined;
-  const world = options.world ?? 'offline';
   const defaultEpoch =
     options.toolContext?.epoch ??
     options.epoch ??

@@ -5,6 +5,8 @@ import {
   toNavworldError,
   type NavworldErrorCode,
 } from '@navworld/core-types';
+import type { WorldName } from '@navworld/tools';
+import { checkedWorld } from './world';
 
 /** Exit codes of the `navworld` command. */
 export const EXIT_CODES = {
@@ -119,6 +121,11 @@ export function numberFlag(
     );
   }
   return n;
+}
+
+/** Reads `--world` (falling back to `fallback`, the configured world), throwing `INVALID_ARGUMENT` for an unknown one. */
+export function worldFlag(value: unknown, fallback: string): WorldName {
+  return checkedWorld(stringFlag(value) ?? fallback);
 }
 
 /** Reads a string flag (cac turns digit-only values into numbers). */
