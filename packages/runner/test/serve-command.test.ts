@@ -64,10 +64,19 @@ describe('navworld report', () => {
     expect(summary.passThreshold).toBe(50);
     expect(summary.passRate.mean).toBeCloseTo(1 / 3, 12);
     expect(summary.skippedLines).toBe(1);
-    await expect(
-      reportCommand(file, { passThreshold: 'x', write: () => undefined }),
-    ).rejects.toMatchObject({
-      code: 'CONFIG_ERROR',
-    });
+    // Flags are checked before the file is read: a missing file does not hide a bad flag.
+    for (const [options, flag] of [
+      [{ passThreshold: 'x' }, 'pass-threshold'],
+      [{ passThreshold: 101 }, 'pass-threshold'],
+      [{ judgePromptPrice: -1 }, 'judge-prompt-price'],
+      [{ judgeCompletionPrice: '1e9' }, 'judge-completion-price'],
+    ] as const) {
+      await expect(
+        reportCommand(join(dir, 'missing.jsonl'), { ...options, write: () => undefined }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(new RegExp(`^--${flag} must be a number from 0 to`)),
+      });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
-import { EXIT_CODES } from '../internal/cli-support';
+import { EXIT_CODES, numberFlag } from '../internal/cli-support';
 import { renderHtmlReport } from '../report/html';
 import { readResults } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
@@ -24,14 +24,8 @@ export interface ReportCommandOptions {
   write?: (line: string) => void;
 }
 
-function optionalNumber(value: number | string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) {
-    throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `--${flag} must be a non-negative number`);
-  }
-  return n;
-}
+/** Highest judge price accepted, in USD per million tokens (a guard against a misplaced digit). */
+const MAX_PRICE_PER_MILLION = 10_000;
 
 /**
  * `navworld report <results.jsonl> [--html report.html]`: prints the batch summary of a results file and
@@ -42,10 +36,21 @@ export async function reportCommand(
   options: ReportCommandOptions = {},
 ): Promise<number> {
   const write = options.write ?? ((line: string) => console.log(line));
+  // Flags first: a bad one is reported before a large file is read.
+  const passThreshold = numberFlag(options.passThreshold, 'pass-threshold', 0, 100);
+  const promptPrice = numberFlag(
+    options.judgePromptPrice,
+    'judge-prompt-price',
+    0,
+    MAX_PRICE_PER_MILLION,
+  );
+  const completionPrice = numberFlag(
+    options.judgeCompletionPrice,
+    'judge-completion-price',
+    0,
+    MAX_PRICE_PER_MILLION,
+  );
   const { results, skippedLines } = await readResults(file);
-  const passThreshold = optionalNumber(options.passThreshold, 'pass-threshold');
-  const promptPrice = optionalNumber(options.judgePromptPrice, 'judge-prompt-price');
-  const completionPrice = optionalNumber(options.judgeCompletionPrice, 'judge-completion-price');
   const summaryOptions = {
     ...(passThreshold === undefined ? {} : { passThreshold }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
