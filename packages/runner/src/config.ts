@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, NavworldError, formatZodIssues } from '@navworld/core-types';
+import { WORLD_NAMES, type WorldName } from '@navworld/tools';
 
 /** Environment variables the CLI reads, validated. Secrets are kept here and never printed. */
 export const CliEnvSchema = z.object({
@@ -8,7 +9,7 @@ export const CliEnvSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   NAVWORLD_MODEL: z.string().min(1).optional(),
   AMAP_MAPS_API_KEY: z.string().min(1).optional(),
-  NAVWORLD_WORLD: z.enum(['offline', 'amap', 'replay', 'record']).optional(),
+  NAVWORLD_WORLD: z.enum(WORLD_NAMES).optional(),
   NAVWORLD_EPOCH_SALT: z.string().min(1).optional(),
   NAVWORLD_JUDGE_BASE_URL: z.url().optional(),
   NAVWORLD_JUDGE_API_KEY: z.string().min(1).optional(),
@@ -27,7 +28,7 @@ export interface CliConfig {
   /** Whether an AMap key is configured. */
   hasAmapKey: boolean;
   /** Tool world. */
-  world: 'offline' | 'amap' | 'replay' | 'record';
+  world: WorldName;
   /** Pinned epoch salt. */
   salt: string | undefined;
   /** Whether a judge key is configured. */

@@ -155,7 +155,7 @@ describe('navworld CLI (built bin)', () => {
     expect(r.stderr).toMatch(/^INVALID_ARGUMENT: bad task range/);
   });
 
-  it('refuses serve flags out of range with a typed error, before binding anything', async () => {
+  it('refuses serve flags out of range and unknown worlds with a typed error, before starting anything', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--port', '99999'], /^INVALID_ARGUMENT: --port must be a whole number from 0 to 65535/],
       [['--port', 'abc'], /^INVALID_ARGUMENT: --port must be a whole number/],
@@ -178,6 +178,16 @@ describe('navworld CLI (built bin)', () => {
       expect([flags, r.code]).toEqual([flags, 2]);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    // The other commands that take --world read it the same way.
+    for (const command of [
+      ['mcp'],
+      ['call', 'weather', '{"city":"杭州"}'],
+      ['evaluate', '--tasks', '0'],
+    ]) {
+      const r = await navworld([...command, '--world', 'nope']);
+      expect([command, r.code]).toEqual([command, 2]);
+      expect(r.stderr).toMatch(/^INVALID_ARGUMENT: unknown world "nope"/);
     }
   }, 60_000);
 

@@ -43,12 +43,12 @@ export interface ToolContextOptions {
 }
 
 /** Every tool world, in the order help texts list them. */
-export const WORLD_NAMES: readonly WorldName[] = Object.freeze([
+export const WORLD_NAMES = Object.freeze([
   'offline',
   'amap',
   'replay',
   'record',
-]);
+] as const satisfies readonly WorldName[]);
 
 /** Whether `value` names a tool world. */
 export function isWorldName(value: unknown): value is WorldName {

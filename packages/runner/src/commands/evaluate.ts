@@ -11,6 +11,7 @@ import {
   type Epoch,
 } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
+import type { WorldName } from '@navworld/tools';
 import type { CliConfig } from '../config';
 import { parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
@@ -262,7 +263,7 @@ async function runInThreads(
   jobs: Job[],
   shared: {
     epoch: Epoch;
-    world: 'offline' | 'amap' | 'replay' | 'record';
+    world: WorldName;
     env: Record<string, string | undefined>;
     record: (r: EpisodeResult) => Promise<void>;
     stopped: () => boolean;

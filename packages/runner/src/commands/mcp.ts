@@ -1,7 +1,7 @@
 import { epochAt } from '@navworld/core-types';
 import { startMcpStdioServer } from '@navworld/tools';
 import type { CliConfig } from '../config';
-import { EXIT_CODES, stringFlag } from '../internal/cli-support';
+import { EXIT_CODES, stringFlag, worldFlag } from '../internal/cli-support';
 
 /** Options of `navworld mcp`. */
 export interface McpCommandOptions {
@@ -15,8 +15,7 @@ export async function mcpCommand(
   config: CliConfig,
   now: number,
 ): Promise<number> {
-  const world = (stringFlag(options.world) ?? config.world) as
-    'offline' | 'amap' | 'replay' | 'record';
+  const world = worldFlag(options.world, config.world);
   const epoch = epochAt(now, { salt: stringFlag(options.salt) ?? config.salt });
   await startMcpStdioServer({ world, epoch });
   // The transport keeps the process alive; resolve once stdin ends.

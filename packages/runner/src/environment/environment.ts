@@ -32,6 +32,7 @@ import {
   toolDefinitions,
   type ToolContext,
   type ToolContextOptions,
+  type WorldName,
 } from '@navworld/tools';
 import {
   SCORER_VERSION,
@@ -67,7 +68,7 @@ export type OpenAIToolDefinition = ReturnType<typeof toolDefinitions>[number];
 /** Options of {@link createEnvironment}. */
 export interface EnvironmentOptions {
   /** Tool world. @default 'offline' */
-  world?: 'offline' | 'amap' | 'replay' | 'record';
+  world?: WorldName;
   /** Tool result cache: a kind, or a cache object. @default 'memory' (one cache shared by all episodes) */
   cache?: ToolContextOptions['cache'];
   /** Path of the SQLite cache file (cache `sqlite`). */

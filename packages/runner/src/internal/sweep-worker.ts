@@ -3,12 +3,13 @@
 // same as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Epoch } from '@navworld/core-types';
+import type { WorldName } from '@navworld/tools';
 import { createEnvironment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
 
 interface SweepWorkerData {
   epoch: Epoch;
-  world: 'offline' | 'amap' | 'replay' | 'record';
+  world: WorldName;
   env: Record<string, string | undefined>;
 }
 
