@@ -90,6 +90,39 @@ describe('openResultsStore', () => {
     await forced.close();
   });
 
+  it('refuses results of another epoch unless forced, naming the salt that continues them', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await store.append(syntheticResult({ taskId: 1 }));
+    await store.close();
+    // The synthetic results are of the epoch with salt '2900'.
+    const same = await openResultsStore(path, {
+      resume: true,
+      versions: TEST_VERSIONS,
+      epochSalt: '2900',
+    });
+    expect(same.isDone(1, 0)).toBe(true);
+    await same.close();
+    const error = await openResultsStore(path, {
+      resume: true,
+      versions: TEST_VERSIONS,
+      epochSalt: '2901',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'VERSION_MISMATCH',
+      message: expect.stringContaining('another epoch (salt "2900"; this run\'s is "2901")'),
+      hint: expect.stringContaining('--salt 2900'),
+    });
+    const forced = await openResultsStore(path, {
+      resume: true,
+      force: true,
+      versions: TEST_VERSIONS,
+      epochSalt: '2901',
+    });
+    expect(forced.isDone(1, 0)).toBe(true);
+    await forced.close();
+  });
+
   it('refuses to overwrite an existing file without resume', async () => {
     const path = join(dir, 'r.jsonl');
     await writeFile(path, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);

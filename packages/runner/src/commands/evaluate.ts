@@ -173,6 +173,7 @@ export async function evaluateCommand(
   }
   const store = await openResultsStore(out, {
     resume: options.resume === true,
+    epochSalt: env.epoch.salt,
     ...(options.force === true ? { force: true } : {}),
     versions: env.versions,
   });

@@ -22,6 +22,11 @@ export interface ResultsStoreOptions {
   force?: boolean;
   /** Versions of the components producing the new results. */
   versions: Versions;
+  /**
+   * Epoch salt of the new results. When given, existing results of another epoch (other problems and tool
+   * data for the same task ids) are refused with `VERSION_MISMATCH` unless `force` is set.
+   */
+  epochSalt?: string;
 }
 
 /** An append-only JSONL file of finished episodes. */
@@ -120,15 +125,27 @@ export function versionDifferences(a: Versions, b: Versions): string[] {
   return out;
 }
 
-/** Refuses to mix results whose versions differ from the run's, unless forced. */
+/** Refuses to mix results whose versions or epoch differ from the run's, unless forced. */
 function checkVersionsMatch(
   existing: readonly EpisodeResult[],
   versions: Versions,
   path: string,
   force: boolean,
+  epochSalt: string | undefined,
 ): void {
   if (force) return;
   for (const result of existing) {
+    const recordedSalt = result.epoch.salt;
+    if (epochSalt !== undefined && recordedSalt !== epochSalt) {
+      throw new NavworldError(
+        ERROR_CODES.VERSION_MISMATCH,
+        `results in ${path} were recorded in another epoch (salt ${JSON.stringify(recordedSalt)}; this run's is ${JSON.stringify(epochSalt)})`,
+        {
+          hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, or pass --force to mix epochs deliberately.`,
+          details: { recordedSalt, currentSalt: epochSalt, taskId: result.taskId },
+        },
+      );
+    }
     const differing = versionDifferences(result.versions, versions);
     if (differing.length > 0) {
       throw new NavworldError(
@@ -151,8 +168,8 @@ function checkVersionsMatch(
 /**
  * Opens (or creates) an append-only JSONL results file. With `resume`, the episodes already in the file
  * are loaded so that `isDone` can skip them; a torn trailing line is truncated away so that the next line
- * starts cleanly; results stamped with different `versions` are refused with `VERSION_MISMATCH` unless
- * `force` is set. Without `resume`, a non-empty existing file is refused with `CONFIG_ERROR` so that
+ * starts cleanly; results stamped with different `versions`, or of another epoch than `epochSalt`, are
+ * refused with `VERSION_MISMATCH` unless `force` is set. Without `resume`, a non-empty existing file is refused with `CONFIG_ERROR` so that
  * earlier results are never overwritten or silently extended.
  */
 export async function openResultsStore(
@@ -173,7 +190,13 @@ export async function openResultsStore(
       const result = parseLine(line);
       if (result !== null) existing.push(result);
     }
-    checkVersionsMatch(existing, options.versions, path, options.force === true);
+    checkVersionsMatch(
+      existing,
+      options.versions,
+      path,
+      options.force === true,
+      options.epochSalt,
+    );
     for (const result of existing) done.add(doneKey(result.taskId, result.repeat));
     if (completeLength < content.length) {
       // A process killed mid-write leaves a partial last line; drop it so the file stays line-aligned.
