@@ -155,6 +155,15 @@ describe('navworld CLI (built bin)', () => {
     expect(r.stderr).toMatch(/^INVALID_ARGUMENT: bad task range/);
   });
 
+  it('refuses --resume with --overwrite, and leaves the file alone', async () => {
+    const out = join(dir, 'both.jsonl');
+    writeFileSync(out, 'kept\n');
+    const r = await navworld(['evaluate', '--tasks', '0', '--resume', '--overwrite', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^INVALID_ARGUMENT: --resume and --overwrite contradict each other/);
+    expect(readFileSync(out, 'utf8')).toBe('kept\n');
+  });
+
   it('refuses serve flags out of range and unknown worlds with a typed error, before starting anything', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--port', '99999'], /^INVALID_ARGUMENT: --port must be a whole number from 0 to 65535/],

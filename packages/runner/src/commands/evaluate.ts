@@ -99,6 +99,13 @@ export async function evaluateCommand(
   config: CliConfig,
   io: EvaluateIo,
 ): Promise<number> {
+  if (options.resume === true && options.overwrite === true) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      '--resume and --overwrite contradict each other',
+      { hint: '--resume continues the results file; --overwrite replaces it. Pass one of them.' },
+    );
+  }
   const agent = stringFlag(options.agent) ?? 'reference';
   if (agent !== 'reference' && agent !== 'openai') {
     throw new NavworldError(
@@ -161,7 +168,7 @@ export async function evaluateCommand(
     maxEpisodes: Math.max(100, concurrency * 4),
   });
 
-  if (options.overwrite === true && options.resume !== true) await rm(out, { force: true });
+  if (options.overwrite === true) await rm(out, { force: true });
   try {
     await ensureFolder(dirname(out));
   } catch (error) {
