@@ -123,7 +123,9 @@ export function numberFlag(
   return n;
 }
 
-/** Reads `--world` (falling back to `fallback`, the configured world), throwing `INVALID_ARGUMENT` for an unknown one. */
+/**
+ * Reads `--world`, falling back to `fallback` (the configured world); an unknown world is `INVALID_ARGUMENT`.
+ */
 export function worldFlag(value: unknown, fallback: string): WorldName {
   return checkedWorld(stringFlag(value) ?? fallback);
 }

@@ -169,8 +169,8 @@ function checkVersionsMatch(
  * Opens (or creates) an append-only JSONL results file. With `resume`, the episodes already in the file
  * are loaded so that `isDone` can skip them; a torn trailing line is truncated away so that the next line
  * starts cleanly; results stamped with different `versions`, or of another epoch than `epochSalt`, are
- * refused with `VERSION_MISMATCH` unless `force` is set. Without `resume`, a non-empty existing file is refused with `CONFIG_ERROR` so that
- * earlier results are never overwritten or silently extended.
+ * refused with `VERSION_MISMATCH` unless `force` is set. Without `resume`, a non-empty existing file is
+ * refused with `CONFIG_ERROR` so that earlier results are never overwritten or silently extended.
  */
 export async function openResultsStore(
   path: string,
