@@ -19,7 +19,7 @@ export {
   type EpochOptions,
 } from './epoch';
 export { canonicalJson, sha256Hex } from './hash';
-export { formatZodIssues, parseWith, safeParseWith } from './validate';
+export { formatZodIssues, parseWith, safeParseWith, type ParseWithOptions } from './validate';
 export {
   PROBLEM_TYPES,
   ProblemTypeSchema,

@@ -224,6 +224,14 @@ describe('parseWith', () => {
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.message).toMatch(/^invalid tool result: /);
     expect(error.issues.map((i) => i.split(':')[0])).toEqual(['text', 'durationMs', 'cached']);
+    // Every typed error says what to do: a generic hint unless the caller gives one.
+    expect(error.hint).toMatch(/fields named in the message.*tool result/);
+  });
+
+  it("carries the caller's hint", () => {
+    const result = safeParseWith(ToolResultSchema, 1, 'tool result', { hint: 'send { ok, text }' });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.hint).toBe('send { ok, text }');
   });
 
   it('returns a Result from safeParseWith', () => {

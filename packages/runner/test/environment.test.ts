@@ -205,7 +205,16 @@ describe('step', () => {
     });
     expect(env.getEpisode(episodeId)).toEqual(before);
     expect(() => env.requestFinalAnswer(episodeId)).toThrow(/already finished/);
-    await expect(env.step({ episodeId: '' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(env.step({ episodeId: '' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      hint: expect.stringMatching(/episodeId, toolCalls.*episodeId, content/),
+    });
+    expect(() => env.reset({ taskId: -1 })).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        hint: expect.stringMatching(/taskId/),
+      }),
+    );
   });
 
   it('runs concurrent steps on one episode one after another', async () => {

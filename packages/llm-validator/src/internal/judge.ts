@@ -218,7 +218,9 @@ function splitModels(value: string | undefined): string[] | undefined {
  * or when every model fails, the verdict is `{ available: false, error }`.
  */
 export function createJudge(options: JudgeOptions = {}): LlmJudge {
-  const o = parseWith(OptionsSchema, options, 'judge options');
+  const o = parseWith(OptionsSchema, options, 'judge options', {
+    hint: 'see JudgeOptions in the API reference; every field is optional',
+  });
   const env = o.env ?? process.env;
   const apiKey = o.apiKey ?? env[JUDGE_ENV.apiKey] ?? '';
   const baseURL = o.baseUrl ?? (env[JUDGE_ENV.baseUrl]?.trim() || DEFAULT_JUDGE_BASE_URL);

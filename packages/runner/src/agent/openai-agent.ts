@@ -94,7 +94,9 @@ export async function runOpenAIAgent(
   env: Environment,
   options: EvaluateOptions,
 ): Promise<EpisodeResult> {
-  const parsed = parseWith(EvaluateOptionsSchema, options, 'evaluate options');
+  const parsed = parseWith(EvaluateOptionsSchema, options, 'evaluate options', {
+    hint: 'pass at least { model, baseUrl, apiKey, taskId }; the API reference lists the optional fields',
+  });
   const internals = internalsOf(env);
   const startedAtMs = internals.clock();
   const usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };

@@ -57,7 +57,9 @@ export async function scoreCommand(
   const records = parseRecords(text, path);
   const rows: Array<Record<string, unknown>> = [];
   for (const [index, record] of records.entries()) {
-    const episode = parseWith(ScorableSchema, record, `episode #${index + 1} in ${path}`);
+    const episode = parseWith(ScorableSchema, record, `episode #${index + 1} in ${path}`, {
+      hint: 'each episode needs problem, trace and answer, as navworld evaluate saves them',
+    });
     const salt = episode.epoch?.salt;
     const breakdown = await scoreEpisode({
       problem: episode.problem,

@@ -464,7 +464,9 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
 
   function reset(input: ResetInput): ResetResult {
     if (closed) throw shuttingDown();
-    const parsed = parseWith(ResetInputSchema, input, 'reset input');
+    const parsed = parseWith(ResetInputSchema, input, 'reset input', {
+      hint: 'pass { taskId } with a whole number from 0 to 2^31 − 1 (and optionally an epoch { id, salt })',
+    });
     const now = clock();
     maybeSweep(now);
     makeRoom();
@@ -514,7 +516,9 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   function step(input: StepInput): Promise<EnvironmentStepResult> {
     let parsed: ReturnType<typeof StepInputSchema.parse>;
     try {
-      parsed = parseWith(StepInputSchema, input, 'step input');
+      parsed = parseWith(StepInputSchema, input, 'step input', {
+        hint: 'pass { episodeId, toolCalls } (OpenAI tool calls) for a tool turn, or { episodeId, content } for the final answer',
+      });
       const state = lookup(parsed.episodeId);
       assertOpen(state);
       state.busy++;

@@ -246,7 +246,9 @@ export async function openResultsStore(
       }
       let valid: EpisodeResult;
       try {
-        valid = parseWith(EpisodeResultSchema, result, 'episode result');
+        valid = parseWith(EpisodeResultSchema, result, 'episode result', {
+          hint: 'append results as the environment returns them (toJsonSchema(\'EpisodeResult\') gives the shape)',
+        });
       } catch (error) {
         return Promise.reject(toNavworldError(error));
       }
