@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/*.config.ts',
       '**/bin/**',
+      'packages/runner/test/.examples/**',
     ],
   },
   js.configs.recommended,
