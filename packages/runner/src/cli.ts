@@ -9,7 +9,7 @@ import { taskCommand } from './commands/task';
 import { toolsCommand } from './commands/tools';
 import { callCommand } from './commands/call';
 import { evaluateCommand } from './commands/evaluate';
-import { scoreCommand } from './commands/score';
+import { episodeArgument, scoreCommand } from './commands/score';
 import { mcpCommand } from './commands/mcp';
 import { serveCommand } from './commands/serve';
 import { reportCommand } from './commands/report';
@@ -133,12 +133,18 @@ export async function main(
       );
 
     cli
-      .command('score', 'Re-score saved episodes from their problem, trace and answer')
-      .option('--episode <file>', 'A saved episode (JSON) or a results file (JSONL)')
+      .command('score [file]', 'Re-score saved episodes from their problem, trace and answer')
+      .option(
+        '--episode <file>',
+        'A saved episode (JSON) or a results file (JSONL); or give it as [file]',
+      )
       .option('--json', 'Print the breakdown(s) as JSON')
-      .example('navworld score --episode results/reference-results.jsonl')
-      .action((o: Record<string, unknown>) =>
-        scoreCommand(o, config.hasJudgeKey ? createJudge({ env }) : undefined),
+      .example('navworld score results/reference-results.jsonl')
+      .action((file: string | undefined, o: Record<string, unknown>) =>
+        scoreCommand(
+          { ...o, episode: episodeArgument(file, o.episode) },
+          config.hasJudgeKey ? createJudge({ env }) : undefined,
+        ),
       );
 
     cli

@@ -147,6 +147,16 @@ describe('navworld CLI (built bin)', () => {
     writeFileSync(single, lines[0]!);
     const one = await navworld(['score', '--episode', single, '--json']);
     expect(JSON.parse(one.stdout)).toMatchObject({ matches: true });
+    // The file may be given as an argument, as to `report`; two different files are refused.
+    const positional = await navworld(['score', single, '--json']);
+    expect(positional.code).toBe(0);
+    expect(positional.stdout).toBe(one.stdout);
+    const both = await navworld(['score', single, '--episode', out]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^INVALID_ARGUMENT: two episode files/);
+    const none = await navworld(['score']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/missing the episode file/);
   }, 120_000);
 
   it('rejects a bad task range', async () => {

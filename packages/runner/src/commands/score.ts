@@ -19,6 +19,23 @@ export interface ScoreCommandOptions {
   json?: boolean;
 }
 
+/**
+ * The file of `navworld score`, given as `[file]` or `--episode <file>` (both only when they agree): the
+ * positional form matches `navworld report <file>`.
+ */
+export function episodeArgument(file: unknown, flag: unknown): string | undefined {
+  const positional = stringFlag(file);
+  const named = stringFlag(flag);
+  if (positional !== undefined && named !== undefined && positional !== named) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `two episode files given: ${positional} and --episode ${named}`,
+      { hint: 'give the file once, e.g. navworld score results/results.jsonl' },
+    );
+  }
+  return positional ?? named;
+}
+
 /** The least a saved episode must hold to be re-scored. */
 const ScorableSchema = z.looseObject({
   problem: TravelProblemSchema,
@@ -29,7 +46,7 @@ const ScorableSchema = z.looseObject({
 });
 
 /**
- * `navworld score --episode <file>`: re-scores saved episodes (a JSON episode, or a JSONL results file) from
+ * `navworld score <file>` (or `--episode <file>`): re-scores saved episodes (a JSON episode, or a JSONL results file) from
  * their problem, trace and answer, and compares with the saved score.
  */
 export async function scoreCommand(
@@ -38,8 +55,8 @@ export async function scoreCommand(
 ): Promise<number> {
   const path = stringFlag(options.episode);
   if (path === undefined) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, 'missing --episode <file>', {
-      hint: 'e.g. navworld score --episode results/results.jsonl',
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, 'missing the episode file', {
+      hint: 'e.g. navworld score results/results.jsonl (or --episode <file>)',
     });
   }
   let text: string;
