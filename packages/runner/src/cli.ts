@@ -2,7 +2,7 @@
 import { cac } from 'cac';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
-import { loadCliConfig } from './config';
+import { loadCliConfig, type CliConfig } from './config';
 import { VERSION } from './version';
 import { EXIT_CODES, reportError, stringFlag } from './internal/cli-support';
 import { taskCommand } from './commands/task';
@@ -33,6 +33,24 @@ const ENV_HELP = `Environment:
   NAVWORLD_EPOCH_SALT                         pins the weekly epoch salt
   NAVWORLD_JUDGE_BASE_URL, NAVWORLD_JUDGE_API_KEY, NAVWORLD_JUDGE_MODELS   LLM judge
   NAVWORLD_DEBUG=1                            debug results and stack traces`;
+
+/** Commands whose tools run in a world. */
+const WORLD_COMMANDS = new Set(['call', 'evaluate', 'mcp', 'serve']);
+
+/**
+ * A note for a command that calls tools in the offline world by default although an AMap key is set: a key
+ * alone never switches worlds (runs stay reproducible), which surprises whoever set it to reach AMap.
+ */
+function offlineWithKeyNote(
+  command: string | undefined,
+  worldOption: unknown,
+  env: Record<string, string | undefined>,
+  config: CliConfig,
+): string | undefined {
+  if (command === undefined || !WORLD_COMMANDS.has(command) || !config.hasAmapKey) return undefined;
+  if (worldOption !== undefined || (env['NAVWORLD_WORLD'] ?? '').trim() !== '') return undefined;
+  return 'note: AMAP_MAPS_API_KEY is set, but the tools use the offline world; pass --world amap (or set NAVWORLD_WORLD=amap) to call AMap';
+}
 
 /**
  * Runs the CLI with `argv` (as `process.argv`) and returns the exit code. Errors are printed as one line
@@ -253,6 +271,8 @@ export async function main(
         },
       );
     }
+    const note = offlineWithKeyNote(cli.matchedCommandName, parsed.options['world'], env, config);
+    if (note !== undefined) err(note);
     const code: unknown = await cli.runMatchedCommand();
     return typeof code === 'number' ? code : EXIT_CODES.ok;
   } catch (error) {

@@ -159,6 +159,29 @@ describe('navworld CLI (built bin)', () => {
     expect(none.stderr).toMatch(/missing the episode file/);
   }, 120_000);
 
+  it('notes that an AMap key alone keeps the offline world, without printing the key', async () => {
+    const key = 'amap-secret-key-123';
+    const offline = await navworld(['call', 'weather', '{"city":"杭州"}'], {
+      AMAP_MAPS_API_KEY: key,
+    });
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toContain('城市: 杭州');
+    expect(offline.stderr).toMatch(
+      /^note: AMAP_MAPS_API_KEY is set, but the tools use the offline world/,
+    );
+    expect(offline.stderr + offline.stdout).not.toContain(key);
+    // Choosing the world, by flag or environment, or running a command without tools: no note.
+    for (const [args, env] of [
+      [['call', 'weather', '{"city":"杭州"}', '--world', 'offline'], {}],
+      [['call', 'weather', '{"city":"杭州"}'], { NAVWORLD_WORLD: 'offline' }],
+      [['task', '3'], {}],
+    ] as const) {
+      const r = await navworld([...args], { AMAP_MAPS_API_KEY: key, ...env });
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toContain('note:');
+    }
+  });
+
   it('rejects a bad task range', async () => {
     const r = await navworld(['evaluate', '--tasks', '9-3']);
     expect(r.code).toBe(2);

@@ -21,6 +21,15 @@ describe('options', () => {
       expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'unknown world "nope"' }),
     );
   });
+
+  it('refuses a world whose requirements are missing at once, not at the first reset', () => {
+    expect(() => createEnvironment({ ...options, world: 'amap' })).toThrow(
+      expect.objectContaining({ code: 'MISSING_API_KEY' }),
+    );
+    expect(() => createEnvironment({ ...options, world: 'replay' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR', message: expect.stringMatching(/cassette/) }),
+    );
+  });
 });
 
 describe('reset', () => {

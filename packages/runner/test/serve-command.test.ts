@@ -37,6 +37,19 @@ describe('navworld serve (real process)', () => {
     expect(await exited).toBe(0);
     expect(stderr).toContain('shutting down');
   }, 120_000);
+
+  it('refuses to start when the configured world cannot run (it used to serve and fail every reset)', async () => {
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NAVWORLD_WORLD: 'replay', NAVWORLD_CASSETTE: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^CONFIG_ERROR: the replay world needs a cassette file/);
+    expect(stderr).not.toContain('serving on');
+  }, 60_000);
 });
 
 describe('navworld report', () => {

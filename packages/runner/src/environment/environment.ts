@@ -348,6 +348,16 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   // Checked before the scoring threads start, so a bad option leaves nothing running.
   const world = checkedWorld(options.world ?? 'offline');
   const scoringThreads = scoringThreadsOf(options.scoringThreads);
+  const defaultEpoch =
+    options.toolContext?.epoch ??
+    options.epoch ??
+    epochAt(options.now ?? clock(), { salt: options.salt ?? saltFromEnv(env) });
+  const sharedCache = options.cache ?? createMemoryCache();
+  const contexts = new Map<string, ToolContext>();
+  if (options.toolContext !== undefined) contexts.set(defaultEpoch.salt, options.toolContext);
+  // The world's own requirements (an AMap key, a cassette) are checked now, before any thread starts: a
+  // server would otherwise start and then refuse every reset.
+  else contextFor(defaultEpoch);
   // A judge is an object with methods (it cannot cross to a thread): with one, scoring stays here.
   const pool =
     options.judge === undefined
@@ -356,13 +366,6 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
           file: scoringWorkerFileOf(options.scoringWorkerFile),
         })
       : undefined;
-  const defaultEpoch =
-    options.toolContext?.epoch ??
-    options.epoch ??
-    epochAt(options.now ?? clock(), { salt: options.salt ?? saltFromEnv(env) });
-  const sharedCache = options.cache ?? createMemoryCache();
-  const contexts = new Map<string, ToolContext>();
-  if (options.toolContext !== undefined) contexts.set(defaultEpoch.salt, options.toolContext);
   const tools = toolDefinitions();
   const versions: Versions = {
     navworld: VERSION,
