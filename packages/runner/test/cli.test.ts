@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,6 +181,41 @@ describe('navworld CLI (built bin)', () => {
       expect(r.stderr).not.toContain('note:');
     }
   });
+
+  it('refuses a second run on a results file another run is writing', async () => {
+    const out = join(dir, 'shared.jsonl');
+    const first = spawn(
+      process.execPath,
+      [bin, 'evaluate', '--tasks', '0-699', '--out', out, '--quiet'],
+      {
+        cwd: dir,
+        env: baseEnv(),
+      },
+    );
+    const firstExit = new Promise<number | null>((resolve) => first.on('close', resolve));
+    for (let i = 0; i < 600 && !existsSync(`${out}.lock`); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(`${out}.lock`)).toBe(true);
+    for (const flag of ['--resume', '--overwrite']) {
+      const second = await navworld(['evaluate', '--tasks', '0-3', '--out', out, flag, '--quiet']);
+      expect(second.code).toBe(3);
+      expect(second.stderr).toMatch(/^IO_ERROR: results file .* is in use by another navworld run/);
+    }
+    // Interrupted, the first run stops cleanly and releases the file.
+    first.kill('SIGINT');
+    await firstExit;
+    expect(existsSync(`${out}.lock`)).toBe(false);
+    const after = await navworld([
+      'evaluate',
+      '--tasks',
+      '0-3',
+      '--out',
+      out,
+      '--resume',
+      '--quiet',
+    ]);
+    expect(after.code).toBe(0);
+  }, 120_000);
 
   it('rejects a bad task range', async () => {
     const r = await navworld(['evaluate', '--tasks', '9-3']);

@@ -1,5 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NavworldError, type EpisodeResult } from '@navworld/core-types';
@@ -153,6 +155,66 @@ describe('openResultsStore', () => {
       code: 'IO_ERROR',
     });
     expect(await lines(path)).toHaveLength(0);
+  });
+
+  it('replaces an existing file with overwrite', async () => {
+    const path = join(dir, 'r.jsonl');
+    await writeFile(path, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);
+    const store = await openResultsStore(path, {
+      resume: false,
+      overwrite: true,
+      versions: TEST_VERSIONS,
+    });
+    expect(store.isDone(1, 0)).toBe(false);
+    await store.append(syntheticResult({ taskId: 2 }));
+    await store.close();
+    expect((await readResults(path)).results.map((r) => r.taskId)).toEqual([2]);
+  });
+
+  it('lets one store at a time write a file, and releases the lock on close', async () => {
+    const path = join(dir, 'r.jsonl');
+    const first = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await first.append(syntheticResult({ taskId: 1 }));
+    for (const options of [{ resume: true }, { resume: false, overwrite: true }]) {
+      const refused = openResultsStore(path, { ...options, versions: TEST_VERSIONS });
+      await expect(refused).rejects.toMatchObject({
+        code: 'IO_ERROR',
+        message: expect.stringMatching(/in use by another navworld run \(pid \d+ on /),
+        hint: expect.stringContaining(`${path}.lock`),
+      });
+    }
+    // The refused overwrite left the file alone.
+    expect(await lines(path)).toHaveLength(1);
+    await first.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    const second = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect(second.isDone(1, 0)).toBe(true);
+    await second.close();
+    // No temporary lock files are left behind.
+    expect(await readdir(dir)).toEqual(['r.jsonl']);
+  });
+
+  it('takes over the lock of a process that no longer runs, but not one of another machine', async () => {
+    const path = join(dir, 'r.jsonl');
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    const deadPid = Number(gone.stdout);
+    const lock = (pid: number, host: string): string =>
+      JSON.stringify({ pid, host, since: '2026-01-01T00:00:00.000Z' });
+    await writeFile(`${path}.lock`, lock(deadPid, hostname()));
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    expect(JSON.parse(await readFile(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+    await store.close();
+    await writeFile(`${path}.lock`, lock(deadPid, `${hostname()}-elsewhere`));
+    await expect(
+      openResultsStore(path, { resume: false, versions: TEST_VERSIONS }),
+    ).rejects.toMatchObject({ code: 'IO_ERROR' });
+    // A lock file this package did not write is respected too.
+    await writeFile(`${path}.lock`, 'not json');
+    await expect(
+      openResultsStore(path, { resume: false, versions: TEST_VERSIONS }),
+    ).rejects.toMatchObject({ code: 'IO_ERROR' });
   });
 
   it('readResults of a missing file is an IO_ERROR', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
@@ -168,7 +168,6 @@ export async function evaluateCommand(
     maxEpisodes: Math.max(100, concurrency * 4),
   });
 
-  if (options.overwrite === true) await rm(out, { force: true });
   try {
     await ensureFolder(dirname(out));
   } catch (error) {
@@ -180,6 +179,7 @@ export async function evaluateCommand(
   }
   const store = await openResultsStore(out, {
     resume: options.resume === true,
+    ...(options.overwrite === true ? { overwrite: true } : {}),
     epochSalt: env.epoch.salt,
     ...(options.force === true ? { force: true } : {}),
     versions: env.versions,

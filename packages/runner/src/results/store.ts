@@ -1,5 +1,6 @@
-import { open, readFile, truncate } from 'node:fs/promises';
+import { link, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import {
   ERROR_CODES,
   EpisodeResultSchema,
@@ -20,6 +21,8 @@ export interface ResultsStoreOptions {
   resume: boolean;
   /** Accept existing results stamped with different component versions (they are then mixed). */
   force?: boolean;
+  /** Replace an existing file (once the lock is held, so a run writing to it is never cut short). */
+  overwrite?: boolean;
   /** Versions of the components producing the new results. */
   versions: Versions;
   /**
@@ -29,7 +32,7 @@ export interface ResultsStoreOptions {
   epochSalt?: string;
 }
 
-/** An append-only JSONL file of finished episodes. */
+/** An append-only JSONL file of finished episodes, written by one process at a time (see {@link openResultsStore}). */
 export interface ResultsStore {
   /** Whether an episode for this task and repeat is already recorded. */
   isDone(taskId: number, repeat: number): boolean;
@@ -38,7 +41,7 @@ export interface ResultsStore {
    * promise resolves. A (taskId, repeat) pair that is already recorded is not written again.
    */
   append(result: EpisodeResult): Promise<void>;
-  /** Waits for pending appends and closes the file. */
+  /** Waits for pending appends, closes the file and releases its lock. */
   close(): Promise<void>;
   /** Number of distinct (taskId, repeat) pairs recorded. */
   readonly doneCount: number;
@@ -165,18 +168,124 @@ function checkVersionsMatch(
   }
 }
 
+/** What a lock file says about the process holding it. */
+interface LockHolder {
+  pid: number;
+  host: string;
+  since: string;
+}
+
+function readHolder(text: string): LockHolder | undefined {
+  try {
+    const v = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.since === 'string')
+      return { pid: v.pid, host: v.host, since: v.since };
+  } catch {
+    // Not a lock this package wrote: treated as held.
+  }
+  return undefined;
+}
+
+/** Lock attempts of this process, for unique temporary names. */
+let lockAttempts = 0;
+
+/** Whether a process of this machine is alive (EPERM: it is, but belongs to someone else). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the lock `<path>.lock` (created whole, by linking a written temporary file, so it is never seen half
+ * written) and returns its release. A lock left by a process of this machine that no longer runs (killed, or
+ * crashed) is taken over; a live one is `IO_ERROR`: two runs appending to one file would record episodes twice.
+ */
+async function acquireLock(path: string): Promise<() => Promise<void>> {
+  const lockPath = `${path}.lock`;
+  const mine: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const temporary = `${lockPath}.${process.pid}.${++lockAttempts}.tmp`;
+  try {
+    await writeFile(temporary, JSON.stringify(mine));
+  } catch (error) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot create the lock of ${path}`, {
+      cause: error,
+      hint: 'Pass --out a path in a writable folder.',
+    });
+  }
+  const inUse = (holder: LockHolder | undefined): NavworldError =>
+    new NavworldError(
+      ERROR_CODES.IO_ERROR,
+      `results file ${path} is in use by another navworld run${
+        holder === undefined ? '' : ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})`
+      }`,
+      {
+        hint: `Wait for that run to finish or pass another --out; if it no longer runs, delete ${lockPath}.`,
+        details: { lock: lockPath, ...(holder ?? {}) },
+      },
+    );
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await link(temporary, lockPath);
+        return async () => {
+          await rm(lockPath, { force: true });
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot create the lock of ${path}`, {
+            cause: error,
+          });
+        }
+      }
+      const text = await readFile(lockPath, 'utf8').catch(() => undefined);
+      // Released in between: try again.
+      if (text === undefined) continue;
+      const holder = readHolder(text);
+      if (holder === undefined || holder.host !== mine.host || isAlive(holder.pid))
+        throw inUse(holder);
+      // A stale lock: removed only if it is still the one read (another run may have taken over since).
+      if ((await readFile(lockPath, 'utf8').catch(() => '')) === text)
+        await rm(lockPath, { force: true });
+    }
+    throw inUse(undefined);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
 /**
  * Opens (or creates) an append-only JSONL results file. With `resume`, the episodes already in the file
  * are loaded so that `isDone` can skip them; a torn trailing line is truncated away so that the next line
  * starts cleanly; results stamped with different `versions`, or of another epoch than `epochSalt`, are
  * refused with `VERSION_MISMATCH` unless `force` is set. Without `resume`, a non-empty existing file is
- * refused with `CONFIG_ERROR` so that earlier results are never overwritten or silently extended.
+ * refused with `CONFIG_ERROR` so that earlier results are never overwritten or silently extended (unless
+ * `overwrite`). The file is locked (`<path>.lock`) until {@link ResultsStore.close}: a second store on it,
+ * in any process, is refused with `IO_ERROR` while the first is open.
  */
 export async function openResultsStore(
   path: string,
   options: ResultsStoreOptions,
 ): Promise<ResultsStore> {
+  const release = await acquireLock(path);
+  try {
+    return await openLocked(path, options, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function openLocked(
+  path: string,
+  options: ResultsStoreOptions,
+  release: () => Promise<void>,
+): Promise<ResultsStore> {
   const done = new Set<string>();
+  if (options.overwrite === true) await rm(path, { force: true });
   const content = await readIfExists(path);
   if (content !== null && content.length > 0) {
     if (!options.resume) {
@@ -266,8 +375,12 @@ export async function openResultsStore(
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await queue;
-      await handle.close();
+      try {
+        await queue;
+        await handle.close();
+      } finally {
+        await release();
+      }
     },
   };
 }
