@@ -41,7 +41,7 @@ describe('navworld serve (real process)', () => {
   it('refuses to start when the configured world cannot run (it used to serve and fail every reset)', async () => {
     const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, NAVWORLD_WORLD: 'replay', NAVWORLD_CASSETTE: '' },
+      env: { ...process.env, NO_COLOR: '1', NAVWORLD_WORLD: 'replay', NAVWORLD_CASSETTE: '' },
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
