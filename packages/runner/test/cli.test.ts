@@ -223,6 +223,21 @@ describe('navworld CLI (built bin)', () => {
     expect(r.stderr).toMatch(/^INVALID_ARGUMENT: bad task range/);
   });
 
+  it('names a negative number as a value, not as an unknown option', async () => {
+    for (const args of [
+      ['task', '-1'],
+      ['evaluate', '--tasks', '0', '--workers', '-2'],
+    ]) {
+      const r = await navworld(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^INVALID_ARGUMENT: negative numbers are not accepted here \(got -\d\)/,
+      );
+    }
+    const unknown = await navworld(['task', '--bogus']);
+    expect(unknown.stderr).toMatch(/^INVALID_ARGUMENT: Unknown option `--bogus`/);
+  });
+
   it('refuses --resume with --overwrite, and leaves the file alone', async () => {
     const out = join(dir, 'both.jsonl');
     writeFileSync(out, 'kept\n');

@@ -59,15 +59,29 @@ export function exitCodeOf(error: NavworldError): number {
  * never contain secrets: errors are built from names of variables, never their values.
  */
 export function reportError(error: unknown, debug: boolean, write: (line: string) => void): number {
-  const failure = isCacError(error)
-    ? new NavworldError(ERROR_CODES.INVALID_ARGUMENT, error.message, {
-        hint: 'run with --help to see the commands and options',
-      })
-    : toNavworldError(error);
+  const failure = isCacError(error) ? cacFailure(error) : toNavworldError(error);
   write(`${pc.red(failure.code)}: ${failure.message}`);
   if (failure.hint) write(`${pc.dim('hint:')} ${failure.hint}`);
   if (debug && error instanceof Error && error.stack) write(pc.dim(error.stack));
   return exitCodeOf(failure);
+}
+
+/**
+ * A parse error of the argument parser as `INVALID_ARGUMENT`. A negative number is read as an option there
+ * (`--pass-threshold -5` is "Unknown option `-5`"), which hides the real mistake: it is named as a value.
+ */
+function cacFailure(error: Error): NavworldError {
+  const negative = /^Unknown option `(-\d[\d.]*)`$/.exec(error.message);
+  if (negative) {
+    return new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `negative numbers are not accepted here (got ${negative[1]})`,
+      { hint: 'task ids, counts and thresholds are 0 or more; run with --help to see each range' },
+    );
+  }
+  return new NavworldError(ERROR_CODES.INVALID_ARGUMENT, error.message, {
+    hint: 'run with --help to see the commands and options',
+  });
 }
 
 function isCacError(error: unknown): error is Error {
