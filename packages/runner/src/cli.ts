@@ -49,7 +49,10 @@ function offlineWithKeyNote(
 ): string | undefined {
   if (command === undefined || !WORLD_COMMANDS.has(command) || !config.hasAmapKey) return undefined;
   if (worldOption !== undefined || (env['NAVWORLD_WORLD'] ?? '').trim() !== '') return undefined;
-  return 'note: AMAP_MAPS_API_KEY is set, but the tools use the offline world; pass --world amap (or set NAVWORLD_WORLD=amap) to call AMap';
+  return (
+    'note: AMAP_MAPS_API_KEY is set, but the tools use the offline world; ' +
+    'pass --world amap (or set NAVWORLD_WORLD=amap) to call AMap'
+  );
 }
 
 /**

@@ -46,8 +46,8 @@ const ScorableSchema = z.looseObject({
 });
 
 /**
- * `navworld score <file>` (or `--episode <file>`): re-scores saved episodes (a JSON episode, or a JSONL results file) from
- * their problem, trace and answer, and compares with the saved score.
+ * `navworld score <file>` (or `--episode <file>`): re-scores saved episodes (a JSON episode, or a JSONL
+ * results file) from their problem, trace and answer, and compares with the saved score.
  */
 export async function scoreCommand(
   options: ScoreCommandOptions,

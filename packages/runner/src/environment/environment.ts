@@ -520,7 +520,9 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     let parsed: ReturnType<typeof StepInputSchema.parse>;
     try {
       parsed = parseWith(StepInputSchema, input, 'step input', {
-        hint: 'pass { episodeId, toolCalls } (OpenAI tool calls) for a tool turn, or { episodeId, content } for the final answer',
+        hint:
+          'pass { episodeId, toolCalls } (OpenAI tool calls) for a tool turn, ' +
+          'or { episodeId, content } for the final answer',
       });
       const state = lookup(parsed.episodeId);
       assertOpen(state);

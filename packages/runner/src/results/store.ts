@@ -32,7 +32,7 @@ export interface ResultsStoreOptions {
   epochSalt?: string;
 }
 
-/** An append-only JSONL file of finished episodes, written by one process at a time (see {@link openResultsStore}). */
+/** An append-only JSONL file of finished episodes, one writer at a time (see {@link openResultsStore}). */
 export interface ResultsStore {
   /** Whether an episode for this task and repeat is already recorded. */
   isDone(taskId: number, repeat: number): boolean;
