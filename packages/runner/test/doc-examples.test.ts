@@ -1,7 +1,8 @@
-// The TypeScript examples of the READMEs and the docs run as written: a reader copies them first. Each runs
-// as a module of its own against the workspace packages; one preceded by `<!-- example: not run (why) -->` is
-// skipped (it calls a paid API, or is a sketch). Examples that talk to `http://127.0.0.1:8080` get a server
-// started for them on a free port.
+// The TypeScript and Python examples of the READMEs and the docs run as written: a reader copies them first.
+// A TypeScript example runs as a module of its own against the workspace packages, a Python one under python3;
+// one preceded by `<!-- example: not run (why) -->` is skipped (it calls a paid API, or is a sketch). Examples
+// that talk to `http://127.0.0.1:8080` get a server started for them on a free port.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +18,7 @@ const SERVER_URL = 'http://127.0.0.1:8080';
 interface Example {
   /** `file:line` of the opening fence. */
   where: string;
+  language: 'ts' | 'python';
   code: string;
   skipped: boolean;
 }
@@ -25,7 +27,8 @@ function examplesOf(relative: string): Example[] {
   const lines = readFileSync(join(root, relative), 'utf8').split('\n');
   const out: Example[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (!/^```(?:ts|typescript)\s*$/.test(lines[i]!)) continue;
+    const fence = /^```(ts|typescript|python)\s*$/.exec(lines[i]!);
+    if (fence === null) continue;
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push(lines[i]!);
@@ -34,6 +37,7 @@ function examplesOf(relative: string): Example[] {
     while (k >= 0 && lines[k]!.trim() === '') k--;
     out.push({
       where: `${relative}:${start + 1}`,
+      language: fence[1] === 'python' ? 'python' : 'ts',
       code: body.join('\n'),
       skipped: k >= 0 && SKIP.test(lines[k]!),
     });
@@ -93,11 +97,32 @@ describe('documentation examples', () => {
   });
 
   it('finds the examples, and runs all but a few', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(15);
+    expect(examples.filter((e) => e.language === 'ts').length).toBeGreaterThanOrEqual(15);
+    expect(examples.filter((e) => e.language === 'python').length).toBeGreaterThanOrEqual(1);
     expect(examples.filter((e) => e.skipped).length).toBeLessThanOrEqual(3);
   });
 
   for (const [n, example] of examples.entries()) {
+    if (example.language === 'python') {
+      it.skipIf(example.skipped)(`runs ${example.where} (python3)`, async () => {
+        const run = await new Promise<{ status: number | null; stderr: string }>(
+          (resolve, reject) => {
+            const child = spawn('python3', ['-'], {
+              env: { ...process.env, PYTHONIOENCODING: 'utf-8' },
+            });
+            let stderr = '';
+            child.stdout.resume();
+            child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+            child.on('error', reject);
+            child.on('close', (status) => resolve({ status, stderr }));
+            child.stdin.end(example.code.replaceAll(SERVER_URL, server.url));
+          },
+        );
+        expect(run.stderr).toBe('');
+        expect(run.status).toBe(0);
+      });
+      continue;
+    }
     it.skipIf(example.skipped)(`runs ${example.where}`, async () => {
       const file = join(outDir, `example-${n}.ts`);
       writeFileSync(file, example.code.replaceAll(SERVER_URL, server.url));
