@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,5 +91,23 @@ describe('navworld report', () => {
         message: expect.stringMatching(new RegExp(`^--${flag} must be a number from 0 to`)),
       });
     }
+  });
+
+  it('writes the HTML report into folders it makes, and names a path it cannot write', async () => {
+    const file = join(dir, 'h.jsonl');
+    await writeFile(file, `${JSON.stringify(syntheticResult({ taskId: 1, total: 40 }))}\n`);
+    const html = join(dir, 'reports', 'week', 'r.html');
+    const out: string[] = [];
+    expect(await reportCommand(file, { html, write: (l) => out.push(l) })).toBe(0);
+    expect(await readFile(html, 'utf8')).toMatch(/^<!doctype html>/i);
+    expect(out.at(-1)).toBe(`HTML report written to ${html}`);
+    // Under a plain file, no folder can be made.
+    await expect(
+      reportCommand(file, { html: join(file, 'r.html'), write: () => undefined }),
+    ).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringContaining(`cannot write ${join(file, 'r.html')}`),
+      hint: expect.stringContaining('--html'),
+    });
   });
 });

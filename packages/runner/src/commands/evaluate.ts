@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
@@ -16,7 +15,14 @@ import type { CliConfig } from '../config';
 import { parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
-import { EXIT_CODES, intFlag, numberFlag, stringFlag, worldFlag } from '../internal/cli-support';
+import {
+  EXIT_CODES,
+  ensureFolder,
+  intFlag,
+  numberFlag,
+  stringFlag,
+  worldFlag,
+} from '../internal/cli-support';
 import { openResultsStore, readResults } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
@@ -60,33 +66,6 @@ export interface EvaluateIo {
 interface Job {
   taskId: number;
   repeat: number;
-}
-
-/**
- * Creates `dir` and its missing parents one level at a time. `mkdir(dir, { recursive: true })` never settles
- * for a path under a pseudo file system such as /proc (each level reports missing, then existing, forever);
- * here the first level that cannot be made is an error.
- */
-async function ensureFolder(dir: string): Promise<void> {
-  const missing: string[] = [];
-  for (let d = dir; ; d = dirname(d)) {
-    try {
-      if ((await stat(d)).isDirectory()) break;
-      throw new Error(`${d} is not a folder`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    missing.push(d);
-    if (dirname(d) === d) break;
-  }
-  for (const d of missing.reverse()) {
-    try {
-      await mkdir(d);
-    } catch (error) {
-      // Another process may have made it meanwhile.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
 }
 
 /**

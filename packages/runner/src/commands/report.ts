@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
-import { EXIT_CODES, numberFlag } from '../internal/cli-support';
+import { EXIT_CODES, ensureFolder, numberFlag } from '../internal/cli-support';
 import { renderHtmlReport } from '../report/html';
 import { readResults } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
@@ -78,9 +78,15 @@ export async function reportCommand(
       subtitle: `${basename(file)} · ${results.length} episodes ·`,
     });
     try {
+      // Missing folders are made, as for `evaluate --out`.
+      await ensureFolder(dirname(path));
       await writeFile(path, html, 'utf8');
     } catch (error) {
-      throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot write ${path}`, { cause: error });
+      throw new NavworldError(
+        ERROR_CODES.IO_ERROR,
+        `cannot write ${path}: ${(error as Error).message}`,
+        { cause: error, hint: 'Pass --html a path in a writable folder.' },
+      );
     }
     if (options.json !== true) write(`HTML report written to ${path}`);
   }

@@ -1,3 +1,5 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import pc from 'picocolors';
 import {
   ERROR_CODES,
@@ -148,4 +150,31 @@ export function worldFlag(value: unknown, fallback: string): WorldName {
 export function stringFlag(value: unknown): string | undefined {
   if (value === undefined || value === null || value === true || value === false) return undefined;
   return flagText(value);
+}
+
+/**
+ * Creates `dir` and its missing parents one level at a time. `mkdir(dir, { recursive: true })` never settles
+ * for a path under a pseudo file system such as /proc (each level reports missing, then existing, forever);
+ * here the first level that cannot be made is an error.
+ */
+export async function ensureFolder(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      if ((await stat(d)).isDirectory()) break;
+      throw new Error(`${d} is not a folder`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      await mkdir(d);
+    } catch (error) {
+      // Another process may have made it meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
