@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
@@ -216,6 +216,36 @@ describe('openResultsStore', () => {
       openResultsStore(path, { resume: false, versions: TEST_VERSIONS }),
     ).rejects.toMatchObject({ code: 'IO_ERROR' });
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'takes over the lock of a killed process its parent has not reaped yet',
+    async () => {
+      const path = join(dir, 'r.jsonl');
+      // The shell's background child exits at once; `exec sleep` never reaps it, so it stays a zombie.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const zombie = await new Promise<number>((resolve) =>
+          parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
+        );
+        for (let i = 0; i < 100; i++) {
+          const stat = await readFile(`/proc/${zombie}/stat`, 'utf8').catch(() => '');
+          if (/\) Z /.test(stat)) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(await readFile(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+        await writeFile(
+          `${path}.lock`,
+          JSON.stringify({ pid: zombie, host: hostname(), since: '2026-01-01T00:00:00.000Z' }),
+        );
+        const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+        await store.close();
+      } finally {
+        parent.kill();
+      }
+    },
+  );
 
   it('readResults of a missing file is an IO_ERROR', async () => {
     await expect(readResults(join(dir, 'missing.jsonl'))).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import { link, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
   ERROR_CODES,
@@ -189,13 +190,24 @@ function readHolder(text: string): LockHolder | undefined {
 /** Lock attempts of this process, for unique temporary names. */
 let lockAttempts = 0;
 
-/** Whether a process of this machine is alive (EPERM: it is, but belongs to someone else). */
+/**
+ * Whether a process of this machine is alive (EPERM: it is, but belongs to someone else). A killed process
+ * that its parent has not reaped yet still answers signals; on Linux its state in /proc tells it is dead.
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  if (process.platform !== 'linux') return true;
+  try {
+    // `pid (name) S …`: the state follows the last parenthesis (a name may hold one).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true;
   }
 }
 
