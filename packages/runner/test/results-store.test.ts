@@ -247,6 +247,20 @@ describe('openResultsStore', () => {
     },
   );
 
+  it('refuses a folder as the results path, even with overwrite', async () => {
+    for (const overwrite of [false, true]) {
+      await expect(
+        openResultsStore(dir, { resume: false, overwrite, versions: TEST_VERSIONS }),
+      ).rejects.toMatchObject({
+        code: 'IO_ERROR',
+        message: `results path ${dir} is a folder`,
+        hint: expect.stringContaining('file'),
+      });
+    }
+    expect(existsSync(dir)).toBe(true);
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
   it('readResults of a missing file is an IO_ERROR', async () => {
     await expect(readResults(join(dir, 'missing.jsonl'))).rejects.toMatchObject({
       code: 'IO_ERROR',

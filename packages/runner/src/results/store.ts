@@ -1,4 +1,4 @@
-import { link, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { link, open, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -62,6 +62,14 @@ const NEWLINE = 0x0a;
 
 function doneKey(taskId: number, repeat: number): string {
   return `${taskId}:${repeat}`;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function readIfExists(path: string): Promise<Buffer | null> {
@@ -297,6 +305,11 @@ async function openLocked(
   release: () => Promise<void>,
 ): Promise<ResultsStore> {
   const done = new Set<string>();
+  if (await isFolder(path)) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `results path ${path} is a folder`, {
+      hint: 'Pass the path of a file, e.g. results/run.jsonl.',
+    });
+  }
   if (options.overwrite === true) await rm(path, { force: true });
   const content = await readIfExists(path);
   if (content !== null && content.length > 0) {
