@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -259,6 +259,36 @@ describe('openResultsStore', () => {
     }
     expect(existsSync(dir)).toBe(true);
     expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('refuses a device or pipe as the results path and never deletes it, even with overwrite', async () => {
+    // A named pipe stands for /dev/null: overwriting used to unlink the path, which as root removed the device.
+    const fifo = join(dir, 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const overwrite of [false, true]) {
+      await expect(
+        openResultsStore(fifo, { resume: false, overwrite, versions: TEST_VERSIONS }),
+      ).rejects.toMatchObject({
+        code: 'IO_ERROR',
+        message: `results path ${fifo} is not a regular file (a device, pipe or socket)`,
+      });
+    }
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(existsSync(`${fifo}.lock`)).toBe(false);
+  });
+
+  it('empties an existing file in place with overwrite (the file itself stays)', async () => {
+    const path = join(dir, 'r.jsonl');
+    await writeFile(path, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);
+    const before = statSync(path).ino;
+    const store = await openResultsStore(path, {
+      resume: false,
+      overwrite: true,
+      versions: TEST_VERSIONS,
+    });
+    await store.close();
+    expect(statSync(path).ino).toBe(before);
+    expect(statSync(path).size).toBe(0);
   });
 
   it('readResults of a missing file is an IO_ERROR', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { CACHE_DEFAULTS } from './config';
@@ -145,6 +145,10 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
 
   const open = (): void => {
     mkdirSync(dirname(options.path), { recursive: true });
+    // A device, pipe or folder is never opened (reading a pipe would block) nor moved aside (renaming
+    // /dev/null as root would break the machine): the cache falls back to memory.
+    if (existsSync(options.path) && !statSync(options.path).isFile())
+      throw new Error(`${options.path} is not a regular file`);
     try {
       handle = openDatabase(options.path);
     } catch (error) {
@@ -168,7 +172,7 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     }
     handle = undefined;
     try {
-      if (existsSync(options.path)) {
+      if (existsSync(options.path) && statSync(options.path).isFile()) {
         const aside = moveAside(options.path);
         warnOnce(
           `navworld tool cache ${options.path} failed (${(error as Error).message}); moved to ${aside} and recreated`,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -162,5 +163,23 @@ describe('sqlite cache', () => {
     expect(warned).toHaveLength(1);
     expect(readFileSync(join(dir, 'garbage.sqlite.corrupt-1'), 'utf8')).toContain('not a database');
     fromGarbage.close();
+  });
+
+  it('never opens or moves a path that is not a regular file (a pipe, a folder): memory instead', () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'cache.fifo');
+    // A named pipe stands for a device such as /dev/null, which must never be renamed.
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const path of [fifo, dir]) {
+      const warnings: string[] = [];
+      const cache = createSqliteCache({ path, logger: { warn: (m) => warnings.push(m) } });
+      cache.set('a', 'b', 60);
+      expect(cache.get('a')).toBe('b');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/is not a regular file.*using memory instead/);
+      cache.close();
+    }
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.includes('corrupt'))).toEqual([]);
   });
 });

@@ -64,11 +64,33 @@ function doneKey(taskId: number, repeat: number): string {
   return `${taskId}:${repeat}`;
 }
 
-async function isFolder(path: string): Promise<boolean> {
+/** What is at a path: nothing, a regular file, a folder, or something else (a device, a pipe, a socket). */
+async function pathKind(path: string): Promise<'missing' | 'file' | 'folder' | 'other'> {
   try {
-    return (await stat(path)).isDirectory();
+    const s = await stat(path);
+    return s.isFile() ? 'file' : s.isDirectory() ? 'folder' : 'other';
   } catch {
-    return false;
+    return 'missing';
+  }
+}
+
+/**
+ * Refuses a results path that is not a regular file: a folder, or a device such as /dev/null, which
+ * `overwrite` must never delete.
+ */
+async function checkResultsPath(path: string): Promise<void> {
+  const kind = await pathKind(path);
+  if (kind === 'folder') {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `results path ${path} is a folder`, {
+      hint: 'Pass the path of a file, e.g. results/run.jsonl.',
+    });
+  }
+  if (kind === 'other') {
+    throw new NavworldError(
+      ERROR_CODES.IO_ERROR,
+      `results path ${path} is not a regular file (a device, pipe or socket)`,
+      { hint: 'Pass the path of a file, e.g. results/run.jsonl.' },
+    );
   }
 }
 
@@ -290,6 +312,8 @@ export async function openResultsStore(
   path: string,
   options: ResultsStoreOptions,
 ): Promise<ResultsStore> {
+  // Before the lock, so that no lock file is made beside a folder or a device.
+  await checkResultsPath(path);
   const release = await acquireLock(path);
   try {
     return await openLocked(path, options, release);
@@ -305,12 +329,9 @@ async function openLocked(
   release: () => Promise<void>,
 ): Promise<ResultsStore> {
   const done = new Set<string>();
-  if (await isFolder(path)) {
-    throw new NavworldError(ERROR_CODES.IO_ERROR, `results path ${path} is a folder`, {
-      hint: 'Pass the path of a file, e.g. results/run.jsonl.',
-    });
-  }
-  if (options.overwrite === true) await rm(path, { force: true });
+  // Checked again under the lock; emptied in place, never unlinked.
+  await checkResultsPath(path);
+  if (options.overwrite === true && (await pathKind(path)) === 'file') await truncate(path, 0);
   const content = await readIfExists(path);
   if (content !== null && content.length > 0) {
     if (!options.resume) {
