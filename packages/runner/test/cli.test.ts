@@ -217,6 +217,34 @@ describe('navworld CLI (built bin)', () => {
     expect(after.code).toBe(0);
   }, 120_000);
 
+  it('writes the audit report into folders it makes, and names an --out it cannot write', async () => {
+    const out = join(dir, 'audits', 'week', 'a.json');
+    const r = await navworld([
+      'audit',
+      '--tasks',
+      '0-6',
+      '--policies',
+      'reference,null',
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect([0, 6]).toContain(r.code);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveProperty('passed');
+    const intoFolder = await navworld([
+      'audit',
+      '--tasks',
+      '0',
+      '--policies',
+      'null',
+      '--out',
+      dir,
+      '--quiet',
+    ]);
+    expect(intoFolder.code).toBe(3);
+    expect(intoFolder.stderr).toMatch(/^IO_ERROR: cannot write the audit report to /);
+  });
+
   it('rejects a bad task range', async () => {
     const r = await navworld(['evaluate', '--tasks', '9-3']);
     expect(r.code).toBe(2);

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { formatAuditTable, runAudit } from '../audit/index';
 import { parseTaskRange } from '../config';
-import { EXIT_CODES, intFlag, stringFlag } from '../internal/cli-support';
+import { EXIT_CODES, ensureFolder, intFlag, stringFlag } from '../internal/cli-support';
 
 /** Exit code of `navworld audit` when a gate fails. */
 export const AUDIT_FAILED_EXIT_CODE = 6;
@@ -63,12 +64,15 @@ export async function auditCommand(
   const out = stringFlag(options.out);
   if (out) {
     try {
+      // Missing folders are made, as for `evaluate --out`.
+      await ensureFolder(dirname(out));
       await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
     } catch (cause) {
-      throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot write the audit report to ${out}`, {
-        hint: 'check that the folder exists and is writable',
-        cause,
-      });
+      throw new NavworldError(
+        ERROR_CODES.IO_ERROR,
+        `cannot write the audit report to ${out}: ${(cause as Error).message}`,
+        { hint: 'Pass --out a file path in a writable folder.', cause },
+      );
     }
   }
   console.log(options.json === true ? JSON.stringify(report, null, 2) : formatAuditTable(report));
