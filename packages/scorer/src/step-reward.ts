@@ -234,6 +234,7 @@ function assertInput(input: StepRewardInput): void {
     throw new NavworldError(
       ERROR_CODES.INVALID_ARGUMENT,
       'stepReward result must be { ok: boolean, text: string }',
+      { hint: 'pass the tool result as the tools return it, or just { ok, text }' },
     );
   }
 }

@@ -42,6 +42,10 @@ export function cassetteKey(
   return sha256Hex(canonicalJson({ tool, args, epoch: salt }));
 }
 
+/** What to do about a cassette that does not match its manifest. */
+const TAMPERED_HINT =
+  'record the cassette again with world "record", or restore the cassette and its .manifest.json together';
+
 /**
  * Reads a cassette and checks every line against its manifest. Throws `CASSETTE_TAMPERED` when a line was
  * changed, added or removed, or the manifest is missing, and `IO_ERROR` when the cassette cannot be read.
@@ -65,6 +69,7 @@ export function verifyCassette(path: string): Map<string, ProviderOutcome> {
       `cassette manifest ${manifestPathOf(path)} is missing or unreadable`,
       {
         cause: error,
+        hint: TAMPERED_HINT,
       },
     );
   }
@@ -77,6 +82,7 @@ export function verifyCassette(path: string): Map<string, ProviderOutcome> {
     throw new NavworldError(
       ERROR_CODES.CASSETTE_TAMPERED,
       `cassette ${path} does not match its manifest (line count)`,
+      { hint: TAMPERED_HINT },
     );
   }
   const entries = new Map<string, ProviderOutcome>();
@@ -85,6 +91,7 @@ export function verifyCassette(path: string): Map<string, ProviderOutcome> {
       throw new NavworldError(
         ERROR_CODES.CASSETTE_TAMPERED,
         `cassette ${path} line ${i + 1} does not match its manifest hash`,
+        { hint: TAMPERED_HINT },
       );
     }
     const entry = JSON.parse(line) as CassetteEntry;
@@ -167,7 +174,7 @@ export function createReplayProvider(options: { path: string }): MapProvider {
         : new NavworldError(
             ERROR_CODES.CASSETTE_TAMPERED,
             `cassette ${options.path} is unreadable`,
-            { cause: error },
+            { cause: error, hint: TAMPERED_HINT },
           );
     }
   };

@@ -338,6 +338,7 @@ function failureOutcome(
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
+      // no-hint: an internal signal; the caller reports the timeout with its own hint.
       reject(new NavworldError(ERROR_CODES.MODEL_TIMEOUT, 'aborted'));
       return;
     }
@@ -347,6 +348,7 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
+      // no-hint: an internal signal; the caller reports the timeout with its own hint.
       reject(new NavworldError(ERROR_CODES.MODEL_TIMEOUT, 'aborted'));
     };
     signal.addEventListener('abort', onAbort, { once: true });

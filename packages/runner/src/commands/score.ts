@@ -112,7 +112,10 @@ export async function scoreCommand(
 
 function parseRecords(text: string, path: string): unknown[] {
   const trimmed = text.trim();
-  if (trimmed === '') throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} is empty`);
+  if (trimmed === '')
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} is empty`, {
+      hint: 'pass a saved episode (a JSON object) or a JSONL results file written by navworld evaluate',
+    });
   try {
     return [JSON.parse(trimmed)];
   } catch {

@@ -931,6 +931,7 @@ function positiveInt(value: number | undefined, fallback: number, name: string):
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
     throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${name} must be a positive number`, {
+      hint: `pass a number above 0, or leave ${name} out for the default (${fallback})`,
       details: { [name]: value },
     });
   }

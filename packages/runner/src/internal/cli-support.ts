@@ -111,6 +111,7 @@ export function intFlag(
       ERROR_CODES.INVALID_ARGUMENT,
       `--${name} must be a whole number from ${min} to ${max}`,
       {
+        hint: `leave --${name} out for the default (${fallback}); run with --help for what it does`,
         details: { [name]: flagText(value) },
       },
     );
@@ -132,6 +133,7 @@ export function numberFlag(
       ERROR_CODES.INVALID_ARGUMENT,
       `--${name} must be a number from ${min} to ${max}`,
       {
+        hint: `e.g. --${name} ${min}; run with --help for what it does`,
         details: { [name]: flagText(value) },
       },
     );

@@ -101,6 +101,7 @@ async function readIfExists(path: string): Promise<Buffer | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot read results file ${path}`, {
       cause: error,
+      hint: 'Check the path and its permissions.',
     });
   }
 }
@@ -280,6 +281,7 @@ async function acquireLock(path: string): Promise<() => Promise<void>> {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
           throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot create the lock of ${path}`, {
             cause: error,
+            hint: 'Pass --out a path in a writable folder.',
           });
         }
       }
@@ -365,6 +367,7 @@ async function openLocked(
   } catch (error) {
     throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot open results file ${path}`, {
       cause: error,
+      hint: 'Pass --out a path in a writable folder.',
     });
   }
 
@@ -396,7 +399,9 @@ async function openLocked(
     append(result: EpisodeResult): Promise<void> {
       if (closed) {
         return Promise.reject(
-          new NavworldError(ERROR_CODES.IO_ERROR, `results store ${path} is closed`),
+          new NavworldError(ERROR_CODES.IO_ERROR, `results store ${path} is closed`, {
+            hint: 'open the file again with openResultsStore',
+          }),
         );
       }
       let valid: EpisodeResult;
@@ -415,6 +420,7 @@ async function openLocked(
           ? error
           : new NavworldError(ERROR_CODES.IO_ERROR, `cannot write results file ${path}`, {
               cause: error,
+              hint: 'Check free disk space and permissions; the episodes already written are kept, and --resume continues.',
             });
       });
     },

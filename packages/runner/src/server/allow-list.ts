@@ -32,6 +32,7 @@ export function parseAllowList(value: string | readonly string[] | undefined): A
       throw new NavworldError(
         ERROR_CODES.CONFIG_ERROR,
         `allowed base URL must be http(s): ${entry}`,
+        { hint: 'List absolute http(s) URLs separated by commas, e.g. https://api.openai.com/v1' },
       );
     }
     out.push({ origin: url.origin, path: trimSlash(url.pathname) });
