@@ -27,7 +27,21 @@ describe('estimators', () => {
     expect(passAtK(4, 2, 3)).toBe(1); // fewer failures than draws
     expect(passHatK(4, 4, 4)).toBe(1);
     expect(passHatK(4, 3, 4)).toBe(0);
-    expect(() => passAtK(2, 1, 3)).toThrow(RangeError);
+    // Counts that do not describe attempts are refused, with a hint, instead of giving NaN or values past 1.
+    for (const [n, c, k] of [
+      [2, 1, 3],
+      [3, 4, 1],
+      [3, -1, 1],
+      [3, 1, 0],
+      [3, 1.5, 1],
+      [Number.NaN, 1, 1],
+    ] as const) {
+      for (const f of [passAtK, passHatK]) {
+        expect(() => f(n, c, k)).toThrow(
+          expect.objectContaining({ code: 'INVALID_ARGUMENT', hint: expect.any(String) }),
+        );
+      }
+    }
   });
 
   it('pass@k grows and pass^k shrinks with k', () => {

@@ -1,3 +1,4 @@
+import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { createRng } from './random';
 import { STATS_CONFIG } from './config';
 
@@ -75,11 +76,26 @@ export function binomial(n: number, k: number): number {
 }
 
 /**
+ * Refuses counts that do not describe attempts: whole numbers with 0 ≤ c ≤ n and 1 ≤ k ≤ n
+ * (`INVALID_ARGUMENT`); the estimators would otherwise return numbers outside [0, 1] or NaN.
+ */
+function checkCounts(what: string, n: number, c: number, k: number): void {
+  const whole = (x: number): boolean => Number.isSafeInteger(x) && x >= 0;
+  if (!whole(n) || !whole(c) || !whole(k) || c > n || k < 1 || k > n) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `${what} needs whole numbers with 0 ≤ c ≤ n and 1 ≤ k ≤ n (n=${n}, c=${c}, k=${k})`,
+      { hint: 'n is the attempts of a task, c how many passed, k how many are drawn' },
+    );
+  }
+}
+
+/**
  * Unbiased pass@k of one task from `n` attempts with `c` passes: the chance that at least one of k
  * attempts drawn without replacement passes, 1 − C(n−c, k) / C(n, k).
  */
 export function passAtK(n: number, c: number, k: number): number {
-  if (k > n) throw new RangeError(`pass@k needs k ≤ n (k=${k}, n=${n})`);
+  checkCounts('pass@k', n, c, k);
   if (n - c < k) return 1;
   return 1 - binomial(n - c, k) / binomial(n, k);
 }
@@ -89,6 +105,6 @@ export function passAtK(n: number, c: number, k: number): number {
  * without replacement pass, C(c, k) / C(n, k).
  */
 export function passHatK(n: number, c: number, k: number): number {
-  if (k > n) throw new RangeError(`pass^k needs k ≤ n (k=${k}, n=${n})`);
+  checkCounts('pass^k', n, c, k);
   return binomial(c, k) / binomial(n, k);
 }
