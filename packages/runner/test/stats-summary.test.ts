@@ -91,6 +91,26 @@ describe('estimators', () => {
     expect(bootstrapMeanCi([], { seed: 's' })).toEqual({ n: 0, mean: null, low: null, high: null });
     expect(bootstrapMeanCi([42], { seed: 's' })).toEqual({ n: 1, mean: 42, low: 42, high: 42 });
   });
+
+  it('refuses values and options that give no interval, with a typed error', () => {
+    for (const [values, options] of [
+      [[1, 2, 3], { seed: 's', resamples: -1 }],
+      [[1, 2, 3], { seed: 's', resamples: 1.5 }],
+      [[1, 2, 3], { seed: 's', level: 2 }],
+      [[1, 2, 3], { seed: 's', level: 0 }],
+      [[1, Number.NaN, 3], { seed: 's' }],
+      [[1, Number.POSITIVE_INFINITY], { seed: 's' }],
+    ] as const) {
+      expect(() => bootstrapMeanCi(values, options)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', hint: expect.any(String) }),
+      );
+    }
+    for (const passThreshold of [Number.NaN, -1, 101]) {
+      expect(() => summarize([], { passThreshold })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', hint: expect.any(String) }),
+      );
+    }
+  });
 });
 
 function batch() {

@@ -1,6 +1,8 @@
 // Safe (banded, noised) and debug views of a breakdown.
 import {
+  ERROR_CODES,
   HARD_CONSTRAINT_NAMES,
+  NavworldError,
   sha256Hex,
   type DebugResult,
   type ExtractedFacts,
@@ -15,6 +17,13 @@ import { round } from './internal/text';
 
 /** Band of a score as a share of its maximum: < 0.1 very_low, < 0.35 low, < 0.6 medium, < 0.85 high. */
 export function scoreBand(score: number, max: number): ScoreBand {
+  if (!Number.isFinite(score) || !Number.isFinite(max)) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `scoreBand needs finite numbers (score ${score}, max ${max})`,
+      { hint: 'pass a score and its maximum, e.g. scoreBand(breakdown.codeTotal, 50)' },
+    );
+  }
   const r = score / Math.max(max, 1e-6);
   for (const [limit, band] of SCORING_CONFIG.safeResult.bands) if (r < limit) return band;
   return 'very_high';
@@ -40,11 +49,43 @@ export interface SafeResultOptions {
 }
 
 /**
+ * A light check of {@link toSafeResult}'s input (the fields it reads), so a caller's mistake is a typed error
+ * rather than a TypeError from inside; breakdowns come from the scorer, which validated their episode.
+ */
+function checkSafeResultInput(breakdown: unknown, options: unknown): void {
+  const b = breakdown as Partial<ScoreBreakdown> | null;
+  const o = options as Partial<SafeResultOptions> | null;
+  const fine =
+    b !== null &&
+    typeof b === 'object' &&
+    Number.isFinite(b.total) &&
+    Number.isFinite(b.codeTotal) &&
+    Number.isFinite(b.judgeCoupled) &&
+    b.hardConstraints !== null &&
+    typeof b.hardConstraints === 'object' &&
+    HARD_CONSTRAINT_NAMES.every((n) => typeof b.hardConstraints?.[n]?.passed === 'boolean') &&
+    o !== null &&
+    typeof o === 'object' &&
+    typeof o.salt === 'string' &&
+    typeof o.answer === 'string';
+  if (!fine) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      'toSafeResult needs a ScoreBreakdown and { salt: string, answer: string }',
+      {
+        hint: 'pass the breakdown scoreEpisode returned, the epoch salt and the answer that was scored',
+      },
+    );
+  }
+}
+
+/**
  * The default result for external and RL consumers: the exact total, code and judge bands, pass/fail of each
  * hard constraint and noised aggregates (σ = 2), seeded from task id + salt + SHA-256 of the answer so the
  * same episode always gets the same noise.
  */
 export function toSafeResult(breakdown: ScoreBreakdown, options: SafeResultOptions): SafeResult {
+  checkSafeResultInput(breakdown, options);
   const sigma = SCORING_CONFIG.safeResult.noiseSigma;
   const seed = `${breakdown.taskId}\u0000${options.salt}\u0000${sha256Hex(options.answer)}`;
   const [n1, n2] = seededGaussians(seed);

@@ -128,6 +128,31 @@ describe('safe and debug results', () => {
       'very_high',
       'very_high',
     ]);
+    expect(() => scoreBand(Number.NaN, 50)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', hint: expect.any(String) }),
+    );
+  });
+
+  it('refuses input that is not a breakdown and { salt, answer } with a typed error', () => {
+    const bad: Array<[unknown, unknown]> = [
+      [{}, { salt: 's', answer: '' }],
+      [null, { salt: 's', answer: '' }],
+      [b, {}],
+      [b, { salt: 's' }],
+      [
+        { ...b, total: Number.NaN },
+        { salt: 's', answer: '' },
+      ],
+      [
+        { ...b, hardConstraints: {} },
+        { salt: 's', answer: '' },
+      ],
+    ];
+    for (const [breakdown, options] of bad) {
+      expect(() => toSafeResult(breakdown as never, options as never)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', hint: expect.any(String) }),
+      );
+    }
   });
 
   it('is reproducible, valid, exact in total, and noise depends on task, salt and answer', () => {

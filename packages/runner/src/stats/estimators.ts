@@ -2,6 +2,9 @@ import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { createRng } from './random';
 import { STATS_CONFIG } from './config';
 
+/** Most resamples {@link bootstrapMeanCi} takes (one float each). */
+const MAX_RESAMPLES = 1_000_000;
+
 /** A mean with a bootstrap confidence interval. `null` fields mean "no data". */
 export interface MeanWithCi {
   /** Number of values. */
@@ -42,12 +45,26 @@ export function bootstrapMeanCi(
   values: readonly number[],
   options: { seed: string; resamples?: number; level?: number },
 ): MeanWithCi {
+  const resamples = options.resamples ?? STATS_CONFIG.bootstrapResamples;
+  const level = options.level ?? STATS_CONFIG.confidenceLevel;
+  if (
+    typeof options.seed !== 'string' ||
+    !Number.isSafeInteger(resamples) ||
+    resamples < 1 ||
+    resamples > MAX_RESAMPLES ||
+    !(level > 0 && level < 1) ||
+    !values.every((v) => Number.isFinite(v))
+  ) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `bootstrapMeanCi needs finite values, a string seed, 1–${MAX_RESAMPLES} resamples and a level between 0 and 1`,
+      { hint: `e.g. bootstrapMeanCi(totals, { seed: 'run-1', resamples: 2000, level: 0.95 })` },
+    );
+  }
   const n = values.length;
   const m = mean(values);
   if (n === 0 || m === null) return { n: 0, mean: null, low: null, high: null };
   if (n === 1) return { n, mean: m, low: m, high: m };
-  const resamples = options.resamples ?? STATS_CONFIG.bootstrapResamples;
-  const level = options.level ?? STATS_CONFIG.confidenceLevel;
   const rng = createRng(options.seed);
   const means = new Float64Array(resamples);
   for (let r = 0; r < resamples; r += 1) {

@@ -1,5 +1,7 @@
 import {
+  ERROR_CODES,
   HARD_CONSTRAINT_NAMES,
+  NavworldError,
   PROBLEM_TYPES,
   canonicalJson,
   type EpisodeOutcome,
@@ -332,6 +334,13 @@ export function summarize(
   options: SummarizeOptions = {},
 ): BatchSummary {
   const threshold = options.passThreshold ?? STATS_CONFIG.passThreshold;
+  if (!(threshold >= 0 && threshold <= 100)) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `passThreshold must be a number from 0 to 100 (got ${threshold})`,
+      { hint: 'a run passes when its total (0–100) reaches the threshold; the default is 60' },
+    );
+  }
   const seed = options.seed ?? STATS_CONFIG.seed;
   const resamples = options.resamples;
   const valid = results.filter((r) => r.validForScoring);
