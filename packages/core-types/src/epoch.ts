@@ -31,13 +31,15 @@ export interface EpochOptions {
 
 /**
  * The epoch containing `now` (a `Date` or epoch milliseconds). Time enters NAVWORLD only through this
- * parameter. Throws `INVALID_EPOCH` for times before 1970, non-finite times and empty salts.
+ * parameter. Throws `INVALID_EPOCH` for anything but a Date or a number, times before 1970, non-finite times,
+ * and salts that are empty or not strings.
  *
  * @example
- * epochAt(new Date('2026-11-29T00:00:00Z')).salt // '2999'
+ * epochAt(new Date('2026-11-29T00:00:00Z')).salt // '2969'
  */
 export function epochAt(now: Date | number, options: EpochOptions = {}): Epoch {
-  const ms = typeof now === 'number' ? now : now.getTime();
+  // Anything but a number or a Date (a missing argument too) is refused below as not a valid time.
+  const ms = typeof now === 'number' ? now : now instanceof Date ? now.getTime() : Number.NaN;
   if (!Number.isFinite(ms)) {
     throw new NavworldError(
       ERROR_CODES.INVALID_EPOCH,
@@ -53,17 +55,23 @@ export function epochAt(now: Date | number, options: EpochOptions = {}): Epoch {
       details: { now: ms },
     });
   }
-  if (options.salt !== undefined && options.salt.trim() === '') {
+  const salt: unknown = (options ?? {}).salt;
+  if (salt !== undefined && typeof salt !== 'string') {
+    throw new NavworldError(ERROR_CODES.INVALID_EPOCH, 'a pinned epoch salt must be a string', {
+      hint: 'pass { salt: "my-run" }, or leave salt out for the weekly salt',
+    });
+  }
+  if (salt !== undefined && salt.trim() === '') {
     throw new NavworldError(ERROR_CODES.INVALID_EPOCH, 'a pinned epoch salt must not be empty', {
       hint: 'unset NAVWORLD_EPOCH_SALT or give it a value',
     });
   }
   const seconds = Math.floor(ms / 1000);
   const id = Math.floor(seconds / EPOCH_SECONDS);
-  const pinned = options.salt !== undefined;
+  const pinned = salt !== undefined;
   return {
     id,
-    salt: pinned ? options.salt!.trim() : String(id),
+    salt: pinned ? salt.trim() : String(id),
     startsAt: id * EPOCH_SECONDS,
     endsAt: (id + 1) * EPOCH_SECONDS,
     pinned,

@@ -36,7 +36,15 @@ describe('epochAt', () => {
   });
 
   it('rejects dates before 1970, invalid dates and empty salts with a NavworldError', () => {
-    for (const bad of [new Date('1969-12-31T23:59:59Z'), -1, Number.NaN, new Date('nope')]) {
+    // Plain JavaScript callers may pass nothing, a string or an object: the same typed error.
+    const fromJs = [undefined, null, '2026-11-29', {}] as unknown as Date[];
+    for (const bad of [
+      new Date('1969-12-31T23:59:59Z'),
+      -1,
+      Number.NaN,
+      new Date('nope'),
+      ...fromJs,
+    ]) {
       let caught: unknown;
       try {
         epochAt(bad);
@@ -48,6 +56,10 @@ describe('epochAt', () => {
       expect((caught as NavworldError).hint).toBeTruthy();
     }
     expect(() => epochAt(0, { salt: '  ' })).toThrow(/must not be empty/);
+    expect(() => epochAt(0, { salt: 5 as unknown as string })).toThrow(
+      expect.objectContaining({ code: 'INVALID_EPOCH', hint: expect.any(String) }),
+    );
+    expect(epochAt(0, null as never).salt).toBe('0');
     expect(epochAt(0).id).toBe(0);
   });
 });
