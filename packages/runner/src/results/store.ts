@@ -242,9 +242,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Errors of file systems without hard links (some network and FUSE mounts). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
 /**
- * Takes the lock `<path>.lock` (created whole, by linking a written temporary file, so it is never seen half
- * written) and returns its release. A lock left by a process of this machine that no longer runs (killed, or
+ * Creates the lock file, failing with `EEXIST` when it exists: by linking the written temporary file (the lock
+ * then never exists half written), or, where the file system has no hard links, by an exclusive create and a
+ * write (a lock read half written is treated as held, the safe side).
+ */
+async function createLockFile(temporary: string, lockPath: string, mine: LockHolder): Promise<void> {
+  try {
+    await link(temporary, lockPath);
+  } catch (error) {
+    if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await writeFile(lockPath, JSON.stringify(mine), { flag: 'wx' });
+  }
+}
+
+/**
+ * Takes the lock `<path>.lock` (see {@link createLockFile}) and returns its release. A lock left by a process of this machine that no longer runs (killed, or
  * crashed) is taken over; a live one is `IO_ERROR`: two runs appending to one file would record episodes twice.
  */
 async function acquireLock(path: string): Promise<() => Promise<void>> {
@@ -273,7 +289,7 @@ async function acquireLock(path: string): Promise<() => Promise<void>> {
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await link(temporary, lockPath);
+        await createLockFile(temporary, lockPath, mine);
         return async () => {
           await rm(lockPath, { force: true });
         };
