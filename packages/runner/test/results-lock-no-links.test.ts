@@ -1,6 +1,7 @@
 // On a file system without hard links (some network and FUSE mounts), the results lock is made by an
 // exclusive create instead: it still keeps a second writer out, and leaves nothing behind.
 import { existsSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { openResultsStore } from '../src/results/store';
 import { TEST_VERSIONS, syntheticResult } from './helpers/synthetic';
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const actual = await importOriginal<typeof FsPromises>();
   return {
     ...actual,
     link: async () => {
