@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NavworldError } from '@navworld/core-types';
 import { generateProblem } from '@navworld/taskgen';
@@ -297,4 +300,63 @@ describe('determinism at scale', () => {
     expect(env.stats().created).toBe(1000);
     expect(env.stats().episodes).toBe(0);
   }, 180_000);
+});
+
+describe('replayed worlds', () => {
+  it('does not score an episode whose call the cassette cannot answer, or whose cassette was altered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'navworld-replay-'));
+    try {
+      const cassettePath = join(dir, 'c.jsonl');
+      const recorder = createEnvironment({ ...options, world: 'record', cassettePath });
+      const recorded = recorder.reset({ taskId: 3 });
+      const city = recorded.problem.destinationCity;
+      await recorder.step({
+        episodeId: recorded.episodeId,
+        toolCalls: [call('r1', 'weather', { city })],
+      });
+      await recorder.close();
+
+      const replay = createEnvironment({ ...options, world: 'replay', cassettePath });
+      // The recorded call is answered; the episode goes on.
+      const a = replay.reset({ taskId: 3 });
+      const hit = await replay.step({
+        episodeId: a.episodeId,
+        toolCalls: [call('a1', 'weather', { city })],
+      });
+      expect(hit.done).toBe(false);
+      expect(hit.observations[0]!.ok).toBe(true);
+      // A call it never saw ends the episode unscored: the cassette, not the model, failed.
+      const miss = await replay.step({
+        episodeId: a.episodeId,
+        toolCalls: [call('a2', 'poi_search', { address: '博物馆', region: city })],
+      });
+      expect(miss.done).toBe(true);
+      expect(miss.observations[0]!.errorCode).toBe('CASSETTE_MISS');
+      expect(miss.info).toMatchObject({ validForScoring: false, total: 0 });
+      expect(replay.getEpisode(a.episodeId)).toMatchObject({
+        done: true,
+        validForScoring: false,
+        error: expect.stringMatching(/^CASSETTE_MISS: /),
+      });
+      await replay.close();
+
+      // An altered cassette: every call is CASSETTE_TAMPERED, and the episode is not scored either.
+      writeFileSync(
+        cassettePath,
+        readFileSync(cassettePath, 'utf8').replace(/"dayTemp":(-?\d+)/g, '"dayTemp":99'),
+      );
+      const tampered = createEnvironment({ ...options, world: 'replay', cassettePath });
+      const b = tampered.reset({ taskId: 3 });
+      const bad = await tampered.step({
+        episodeId: b.episodeId,
+        toolCalls: [call('b1', 'weather', { city })],
+      });
+      expect(bad.done).toBe(true);
+      expect(bad.observations[0]!.errorCode).toBe('CASSETTE_TAMPERED');
+      expect(bad.info).toMatchObject({ validForScoring: false });
+      await tampered.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -22,8 +22,14 @@ export const SUCCESS_THRESHOLD = 60;
 /** Minimum trimmed length, in code points, of an answer that can stand without the final-answer prompt. */
 export const SUBSTANTIVE_MIN_LENGTH = 200;
 
-/** Tool error codes that mean the world, not the model, failed: the episode is not scored. */
+/**
+ * Tool error codes that mean the world, not the model, failed: the episode is not scored. A replayed world
+ * that has no recording of a call (`CASSETTE_MISS`) or whose recording was altered (`CASSETTE_TAMPERED`)
+ * cannot show the model what the tool returns, so the episode would measure the cassette, not the model.
+ */
 export const INFRASTRUCTURE_ERROR_CODES: readonly string[] = [
   'PROVIDER_QUOTA_EXHAUSTED',
   'PROVIDER_TIMEOUT',
+  'CASSETTE_MISS',
+  'CASSETTE_TAMPERED',
 ];
