@@ -68,8 +68,8 @@ export function loadCliConfig(env: Record<string, string | undefined>): CliConfi
   };
 }
 
-/** Most task ids one range may expand to. */
-const MAX_RANGE_TASKS = 1_000_000;
+/** Most task ids a range may name (and most episodes one `evaluate` runs: tasks × repeats). */
+export const MAX_RANGE_TASKS = 1_000_000;
 
 /**
  * Parses a task range such as `0-69`, `5`, or `0-9,20,30-31` into sorted distinct ids. Throws

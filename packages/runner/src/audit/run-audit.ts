@@ -21,6 +21,9 @@ import {
 } from './policies';
 import { INJECTION_TRIGGERS } from './texts';
 
+/** Episodes each audit environment holds at once (open ones first; finished ones are dropped oldest first). */
+const AUDIT_HELD_EPISODES = 1_000;
+
 /** The thresholds the audit enforces. */
 export const AUDIT_GATES = {
   /** The reference's mean code score must reach this (out of 50). */
@@ -85,7 +88,10 @@ export interface AuditReport {
   gates: GateResult[];
   /** Whether every gate holds. */
   passed: boolean;
-  /** SHA-256 over the reference's per-task scores and answers (for cross-process determinism checks). */
+  /**
+   * SHA-256 over the reference's per-task scores, answers and tool results, in task order (the canonical JSON
+   * of each task's own SHA-256): for cross-process determinism checks.
+   */
   referenceDigest: string;
 }
 
@@ -166,12 +172,16 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
         }),
       })
     : undefined;
-  const env = createEnvironment({ salt, env: {} });
-  const staleEnv = createEnvironment({ salt: staleSalt, env: {} });
+  // Episodes are read through their results, never looked up again: the environments need hold only the few
+  // in play, not the default 10,000 finished ones with their conversations.
+  const maxEpisodes = AUDIT_HELD_EPISODES;
+  const env = createEnvironment({ salt, env: {}, maxEpisodes });
+  const staleEnv = createEnvironment({ salt: staleSalt, env: {}, maxEpisodes });
   const judgedEnv: Environment | undefined = server
     ? createEnvironment({
         salt,
         env: {},
+        maxEpisodes,
         judge: createJudge({
           baseUrl: server.url,
           apiKey: 'audit',
@@ -182,8 +192,11 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       })
     : undefined;
 
-  const results = new Map<string, EpisodeResult[]>([['reference', []]]);
+  // Only what the figures need is kept of each episode (a full result with its trace and conversation is
+  // hundreds of kilobytes: a few thousand tasks held as results exhausted memory).
+  const results = new Map<string, AuditRun[]>([['reference', []]]);
   for (const p of policies) results.set(p.name, []);
+  const referenceHashes: Array<{ taskId: number; hash: string }> = [];
   let changed = 0;
   let injectionTasks = 0;
   try {
@@ -193,12 +206,14 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       while (next < options.tasks.length) {
         const taskId = options.tasks[next++]!;
         const reference = await runReferenceAgent(env, taskId);
-        results.get('reference')!.push(reference);
+        results.get('reference')!.push(auditRun(reference));
+        referenceHashes.push({ taskId, hash: referenceHash(reference) });
         const ctx: PolicyContext = { env, staleEnv, judgedEnv, reference };
         for (const policy of policies) {
-          results.get(policy.name)!.push(await policy.run(ctx, taskId));
+          const played = await policy.run(ctx, taskId);
+          results.get(policy.name)!.push(auditRun(played));
           if (policy.kind === 'injection') {
-            const injected = results.get(policy.name)!.at(-1)!;
+            const injected = played;
             const clean = await cleanTwin(ctx, taskId);
             injectionTasks++;
             if (
@@ -219,7 +234,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
   }
   const leakedRequests = server ? server.requests.filter(requestObeysInjection).length : 0;
 
-  const byTask = (xs: EpisodeResult[]): EpisodeResult[] =>
+  const byTask = <T extends { taskId: number }>(xs: readonly T[]): T[] =>
     [...xs].sort((a, b) => a.taskId - b.taskId);
   const referenceRuns = byTask(results.get('reference')!);
   const stats: PolicyStats[] = [
@@ -243,16 +258,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     injection: { tasks: injectionTasks, changed, leakedRequests },
     gates,
     passed: gates.every((g) => g.passed),
-    referenceDigest: sha256Hex(
-      canonicalJson(
-        referenceRuns.map((r) => ({
-          taskId: r.taskId,
-          answer: r.answer,
-          breakdown: r.breakdown,
-          trace: r.trace.map((t) => t.resultText),
-        })),
-      ),
-    ),
+    referenceDigest: sha256Hex(canonicalJson(byTask(referenceHashes).map((r) => r.hash))),
   };
 }
 
@@ -260,20 +266,52 @@ const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 
 const mean = (xs: number[]): number =>
   xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/** What the audit keeps of one episode. */
+interface AuditRun {
+  taskId: number;
+  total: number;
+  /** Code score (0 when the episode was not scored). */
+  code: number;
+  /** Hard constraints that failed (none when the episode was not scored). */
+  failed: readonly HardConstraintName[];
+  stepRewardSum: number;
+}
+
+function auditRun(r: EpisodeResult): AuditRun {
+  return {
+    taskId: r.taskId,
+    total: r.total,
+    code: r.breakdown?.codeTotal ?? 0,
+    failed: r.breakdown
+      ? HARD_CONSTRAINT_NAMES.filter((hc) => !r.breakdown!.hardConstraints[hc].passed)
+      : [],
+    stepRewardSum: r.stepRewards.reduce((a, b) => a + b, 0),
+  };
+}
+
+/** SHA-256 of a reference episode's answer, breakdown and tool results: one term of the reference digest. */
+function referenceHash(r: EpisodeResult): string {
+  return sha256Hex(
+    canonicalJson({
+      taskId: r.taskId,
+      answer: r.answer,
+      breakdown: r.breakdown,
+      trace: r.trace.map((t) => t.resultText),
+    }),
+  );
+}
+
 function statsOf(
   name: string,
   kind: PolicyKind,
   description: string,
-  runs: EpisodeResult[],
+  runs: readonly AuditRun[],
 ): PolicyStats {
   const totals = runs.map((r) => r.total);
-  const codes = runs.map((r) => r.breakdown?.codeTotal ?? 0);
+  const codes = runs.map((r) => r.code);
   const rates = {} as Record<HardConstraintName, number>;
   for (const hc of HARD_CONSTRAINT_NAMES) {
-    rates[hc] = round(
-      mean(runs.map((r) => (r.breakdown && !r.breakdown.hardConstraints[hc].passed ? 1 : 0))),
-      3,
-    );
+    rates[hc] = round(mean(runs.map((r) => (r.failed.includes(hc) ? 1 : 0))), 3);
   }
   return {
     name,
@@ -285,7 +323,7 @@ function statsOf(
     meanCode: round(mean(codes)),
     codePassShare: round(mean(codes.map((c) => (c >= AUDIT_GATES.referenceMeanCode ? 1 : 0))), 3),
     hardConstraintFailureRates: rates,
-    meanStepRewardSum: round(mean(runs.map((r) => r.stepRewards.reduce((a, b) => a + b, 0))), 3),
+    meanStepRewardSum: round(mean(runs.map((r) => r.stepRewardSum)), 3),
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import { createJudge } from '@navworld/llm-validator';
 import type { WorldName } from '@navworld/tools';
 import type { CliConfig } from '../config';
-import { parseTaskRange } from '../config';
+import { MAX_RANGE_TASKS, parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
 import {
@@ -97,6 +97,14 @@ export async function evaluateCommand(
   }
   const taskIds = parseTaskRange(stringFlag(options.tasks) ?? '0-69');
   const repeats = intFlag(options.repeats, 'repeats', 1, 100, 1);
+  // The job list is built up front: a run of more episodes would exhaust memory before the first one.
+  if (taskIds.length * repeats > MAX_RANGE_TASKS) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `${taskIds.length} tasks × ${repeats} repeats is more than a million episodes in one run`,
+      { hint: 'split the task range over several runs (each can --resume its own file)' },
+    );
+  }
   const concurrency = intFlag(
     options.concurrency,
     'concurrency',
