@@ -249,6 +249,12 @@ describe('navworld CLI (built bin)', () => {
     const r = await navworld(['evaluate', '--tasks', '9-3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^INVALID_ARGUMENT: bad task range/);
+    // Tasks × repeats past a million is refused before any job is built (the list exhausted memory).
+    const huge = await navworld(['evaluate', '--tasks', '0-999999', '--repeats', '2']);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toMatch(
+      /^INVALID_ARGUMENT: 1000000 tasks × 2 repeats is more than a million/,
+    );
   });
 
   it('names a negative number as a value, not as an unknown option', async () => {
