@@ -1,5 +1,5 @@
-// Every typed error says what to do about it: each `new NavworldError(…)` in the packages' sources passes a
-// hint, except `INTERNAL` (a bug, not a mistake of the caller) and internal signals marked `// no-hint: why` on
+// Every typed error says what to do about it: each `new NavworldError(…)` (and the server's `httpError(…)`) in
+// the packages' sources passes a hint, except `INTERNAL` (a bug, not a mistake of the caller) and internal signals marked `// no-hint: why` on
 // the line before.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,31 @@ function callAt(text: string, start: number): string {
   return text.slice(start);
 }
 
+/** Number of top-level arguments of a call text `(a, b, …)` (commas outside brackets, strings and templates). */
+function topLevelArguments(call: string): number {
+  let depth = 0;
+  let count = 0;
+  let quote = '';
+  let any = false;
+  for (let i = 0; i < call.length; i++) {
+    const c = call[i]!;
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 1) count++;
+    if (depth >= 1 && !/[\s(,]/.test(c)) any = true;
+    if (depth === 0 && i > 0) break;
+  }
+  // A trailing comma does not start an argument.
+  const trailing = /,\s*\)$/.test(call);
+  return any ? count + 1 - (trailing ? 1 : 0) : 0;
+}
+
 describe('error hints', () => {
   it('every NavworldError raised by the packages carries a hint', () => {
     const missing: string[] = [];
@@ -41,10 +66,13 @@ describe('error hints', () => {
       }
       for (const file of files) {
         const text = readFileSync(file, 'utf8');
-        for (const m of text.matchAll(/new NavworldError\(/g)) {
+        for (const m of text.matchAll(/new NavworldError\(|\bhttpError\(/g)) {
           calls++;
-          const call = callAt(text, m.index + 'new NavworldError'.length);
-          if (/\bhint\b/.test(call) || /ERROR_CODES\.INTERNAL\b/.test(call)) continue;
+          const call = callAt(text, m.index + m[0].length - 1);
+          if (/ERROR_CODES\.INTERNAL\b/.test(call)) continue;
+          // The server's httpError(code, message, hint) takes the hint as its third argument.
+          if (m[0].startsWith('httpError') ? topLevelArguments(call) >= 3 : /\bhint\b/.test(call))
+            continue;
           const lineStart = text.lastIndexOf('\n', m.index) + 1;
           const previous = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart);
           if (/\/\/ no-hint: \S/.test(previous)) continue;

@@ -485,6 +485,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       throw httpError(
         ERROR_CODES.INVALID_TASK_ID,
         `task id must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`,
+        'Use GET /v1/tasks/131 (ids run from 0 to 2147483647).',
       );
     }
     const taskId = Number(raw);

@@ -52,11 +52,11 @@ export function httpErrorOf(error: unknown): { status: number; body: HttpErrorBo
   };
 }
 
-/** A NavworldError with a code that maps to the wanted HTTP status. */
+/** A NavworldError with a code that maps to the wanted HTTP status, and the hint every error carries. */
 export function httpError(
   code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
   message: string,
-  hint?: string,
+  hint: string,
 ): NavworldError {
-  return new NavworldError(code, message, hint === undefined ? {} : { hint });
+  return new NavworldError(code, message, { hint });
 }
