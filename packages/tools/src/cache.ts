@@ -147,7 +147,7 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     mkdirSync(dirname(options.path), { recursive: true });
     // A device, pipe or folder is never opened (reading a pipe would block) nor moved aside (renaming
     // /dev/null as root would break the machine): the cache falls back to memory.
-    if (existsSync(options.path) && !statSync(options.path).isFile())
+    if (statSync(options.path, { throwIfNoEntry: false })?.isFile() === false)
       throw new Error(`${options.path} is not a regular file`);
     try {
       handle = openDatabase(options.path);
@@ -172,7 +172,7 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     }
     handle = undefined;
     try {
-      if (existsSync(options.path) && statSync(options.path).isFile()) {
+      if (statSync(options.path, { throwIfNoEntry: false })?.isFile() === true) {
         const aside = moveAside(options.path);
         warnOnce(
           `navworld tool cache ${options.path} failed (${(error as Error).message}); moved to ${aside} and recreated`,

@@ -213,11 +213,10 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
           const played = await policy.run(ctx, taskId);
           results.get(policy.name)!.push(auditRun(played));
           if (policy.kind === 'injection') {
-            const injected = played;
             const clean = await cleanTwin(ctx, taskId);
             injectionTasks++;
             if (
-              canonicalJson(injected.breakdown?.judge?.dimensions) !==
+              canonicalJson(played.breakdown?.judge?.dimensions) !==
               canonicalJson(clean.breakdown?.judge?.dimensions)
             ) {
               changed++;

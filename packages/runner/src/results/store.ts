@@ -76,9 +76,9 @@ async function pathKind(path: string): Promise<'missing' | 'file' | 'folder' | '
 
 /**
  * Refuses a results path that is not a regular file: a folder, or a device such as /dev/null, which
- * `overwrite` must never delete.
+ * `overwrite` must never delete. Returns what is there (nothing, or a regular file).
  */
-async function checkResultsPath(path: string): Promise<void> {
+async function checkResultsPath(path: string): Promise<'missing' | 'file'> {
   const kind = await pathKind(path);
   if (kind === 'folder') {
     throw new NavworldError(ERROR_CODES.IO_ERROR, `results path ${path} is a folder`, {
@@ -92,6 +92,7 @@ async function checkResultsPath(path: string): Promise<void> {
       { hint: 'Pass the path of a file, e.g. results/run.jsonl.' },
     );
   }
+  return kind;
 }
 
 async function readIfExists(path: string): Promise<Buffer | null> {
@@ -348,8 +349,8 @@ async function openLocked(
 ): Promise<ResultsStore> {
   const done = new Set<string>();
   // Checked again under the lock; emptied in place, never unlinked.
-  await checkResultsPath(path);
-  if (options.overwrite === true && (await pathKind(path)) === 'file') await truncate(path, 0);
+  const kind = await checkResultsPath(path);
+  if (options.overwrite === true && kind === 'file') await truncate(path, 0);
   const content = await readIfExists(path);
   if (content !== null && content.length > 0) {
     if (!options.resume) {
