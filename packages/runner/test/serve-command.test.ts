@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,27 @@ describe('navworld report', () => {
         message: expect.stringMatching(new RegExp(`^--${flag} must be a number from 0 to`)),
       });
     }
+  });
+
+  it('refuses a file without a single episode, writing no HTML report', async () => {
+    const empty = join(dir, 'empty.jsonl');
+    await writeFile(empty, '\n\n');
+    const html = join(dir, 'none.html');
+    await expect(reportCommand(empty, { html, write: () => undefined })).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: `no episode in ${empty}: the file is empty`,
+      hint: expect.stringContaining('navworld evaluate --out'),
+    });
+    const junk = join(dir, 'junk.jsonl');
+    await writeFile(junk, '{"x":1}\nnot json\n{"torn":');
+    await expect(reportCommand(junk, { json: true, write: () => undefined })).rejects.toMatchObject(
+      {
+        code: 'IO_ERROR',
+        message: `no episode in ${junk}: none of its 3 line(s) is an episode record`,
+        details: { skippedLines: 3 },
+      },
+    );
+    await expect(stat(html)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('writes the HTML report into folders it makes, and names a path it cannot write', async () => {

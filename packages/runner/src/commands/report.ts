@@ -24,12 +24,30 @@ export interface ReportCommandOptions {
   write?: (line: string) => void;
 }
 
+/** The error for a results file without a single episode record. */
+function noEpisodes(file: string, skippedLines: number): NavworldError {
+  return skippedLines === 0
+    ? new NavworldError(ERROR_CODES.IO_ERROR, `no episode in ${file}: the file is empty`, {
+        hint: 'Report on a file that `navworld evaluate --out` has written episodes to.',
+      })
+    : new NavworldError(
+        ERROR_CODES.IO_ERROR,
+        `no episode in ${file}: none of its ${skippedLines} line(s) is an episode record`,
+        {
+          hint: 'Pass a JSONL file written by `navworld evaluate --out` (one episode result per line).',
+          details: { skippedLines },
+        },
+      );
+}
+
 /** Highest judge price accepted, in USD per million tokens (a guard against a misplaced digit). */
 const MAX_PRICE_PER_MILLION = 10_000;
 
 /**
  * `navworld report <results.jsonl> [--html report.html]`: prints the batch summary of a results file and
- * optionally writes the HTML report. Unreadable lines (a torn last line) are skipped and counted.
+ * optionally writes the HTML report. Unreadable lines (a torn last line) are skipped and counted. A file
+ * without any episode record (empty, or only unreadable lines) is an `IO_ERROR` (exit 3): there is nothing to
+ * report.
  */
 export async function reportCommand(
   file: string,
@@ -51,6 +69,8 @@ export async function reportCommand(
     MAX_PRICE_PER_MILLION,
   );
   const { results, skippedLines } = await readResults(file);
+  // A summary of nothing would print dashes and exit 0, which a script would take for a finished run.
+  if (results.length === 0) throw noEpisodes(file, skippedLines);
   const summaryOptions = {
     ...(passThreshold === undefined ? {} : { passThreshold }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
