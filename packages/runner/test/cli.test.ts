@@ -360,6 +360,41 @@ describe('navworld CLI (built bin)', () => {
     }
   }, 60_000);
 
+  it('names why episodes went unscored, exiting 4, without the key', async () => {
+    const server = await startScriptedOpenAIServer({ handler: () => ({ status: 401 }) });
+    try {
+      const out = join(dir, 'refused.jsonl');
+      const r = await navworld(
+        [
+          'evaluate',
+          '--tasks',
+          '0-2',
+          '--agent',
+          'openai',
+          '--model',
+          'scripted',
+          '--base-url',
+          server.url,
+          '--max-retries',
+          '0',
+          '--out',
+          out,
+        ],
+        { OPENAI_API_KEY: 'sk-test-secret-401' },
+      );
+      expect(r.code).toBe(4);
+      const lines = r.stderr.trim().split('\n');
+      const head = lines.indexOf('3 episode(s) not scored (infrastructure failures):');
+      expect(head).toBeGreaterThanOrEqual(0);
+      // One cause for all three, with its count and the tasks it hit.
+      expect(lines[head + 1]).toMatch(/^ {2}3× MODEL_ERROR: HTTP 401: .+ \(tasks 0, 1, 2\)$/);
+      expect(lines).toHaveLength(head + 2);
+      expect(r.stdout + r.stderr + readFileSync(out, 'utf8')).not.toContain('sk-test-secret-401');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
   it('reports an unreadable episode file as a file error', async () => {
     const r = await navworld(['score', '--episode', join(dir, 'missing.json')]);
     expect(r.code).toBe(3);
