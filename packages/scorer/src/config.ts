@@ -689,6 +689,27 @@ export const SCORING_CONFIG = {
   },
 
   /**
+   * Clause echo (named defence `clause_echo`): answers made of tool-result clauses (lines, or the fields
+   * between commas) pasted whole, with a word or a bullet added around each, scale the code score. Clauses are
+   * compared in the echo defence's form (letters and digits, full-width folded, ASCII lower-cased), so neither
+   * punctuation, spacing nor line order hides them.
+   */
+  clauseEcho: {
+    /** Line breaks and these separate clauses, on both sides. */
+    separators: '，。；;|、,',
+    /** Shortest tool clause that counts (compared code points). */
+    minClause: 4,
+    /** Compared code points around a tool clause that an answer clause may add (both ends together). */
+    maxAdded: 4,
+    /** Share of the answer's compared code points in copied clauses where the scaling starts … */
+    start: 0.5,
+    /** … and where it reaches its floor. */
+    full: 0.8,
+    /** Multiplier on the code score at and beyond `full`. */
+    floor: 0.05,
+  },
+
+  /**
    * Price grounding (named defence `price_grounding`): prices the answer states must be traceable to tool
    * prices, to the user's numbers or to arithmetic over them; the untraceable share scales the code score.
    */

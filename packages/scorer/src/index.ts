@@ -80,6 +80,7 @@ export {
 } from './rules/diversity';
 export { echoFraction, echoDefence } from './rules/echo';
 export { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
+export { clauseEcho, clauseEchoDefence, type ClauseEchoResult } from './rules/clause-echo';
 export {
   factPrecision,
   factPrecisionMultiplier,

@@ -39,6 +39,7 @@ import {
 import { infoConsistency, type InfoConsistencyResult } from './rules/info-consistency';
 import { factPrecision, type FactPrecisionResult } from './rules/fact-precision';
 import { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
+import { clauseEcho, type ClauseEchoResult } from './rules/clause-echo';
 import { priceGrounding, type PriceGroundingResult } from './rules/price-grounding';
 import { SCORER_VERSION } from './version';
 
@@ -116,6 +117,8 @@ interface CodeStage {
   prices: PriceGroundingResult;
   /** Placeless plan (named defence `placeless_plan`). */
   placeless: PlacelessPlanResult;
+  /** Clause echo (named defence `clause_echo`). */
+  clauses: ClauseEchoResult;
   /** Fact precision (named defence `fact_precision`). */
   precision: FactPrecisionResult;
   /** Product of the grounding defences' multipliers on the code score. */
@@ -171,7 +174,10 @@ function codeStage(
   if (placeless.multiplier < 1) defenses.push('placeless_plan');
   const precision = factPrecision(ctx, prices);
   if (precision.multiplier < 1) defenses.push('fact_precision');
-  const grounding = prices.multiplier * placeless.multiplier * precision.multiplier;
+  const clauses = clauseEcho(ctx);
+  if (clauses.multiplier < 1) defenses.push('clause_echo');
+  const grounding =
+    prices.multiplier * placeless.multiplier * precision.multiplier * clauses.multiplier;
   const hardConstraints: HardConstraintResults = {
     format_valid: format,
     tool_info_used: gate,
@@ -195,6 +201,7 @@ function codeStage(
     diversity,
     prices,
     placeless,
+    clauses,
     precision,
     grounding,
     defenses,
@@ -273,6 +280,9 @@ function finish(
       priceGrounding: round(stage.prices.multiplier, 4),
       placelessPlan: round(stage.placeless.multiplier, 4),
       factPrecision: round(stage.precision.multiplier, 4),
+      clauseEcho: round(stage.clauses.multiplier, 4),
+      clauseEchoFraction: round(stage.clauses.fraction, 4),
+      clauseEchoCount: stage.clauses.clauses,
     },
     factPrecision: {
       checked: stage.precision.checked,

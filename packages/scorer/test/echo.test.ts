@@ -1,5 +1,6 @@
-// The echo defence's filter against an exact computation: the share of the answer inside verbatim tool spans
-// of at least minSpan code points, found with a set of window strings instead of hashed bits.
+// The echo defence's filter against an exact computation: the share of the answer's letters and digits inside
+// tool spans of at least minSpan of them copied in order, found with a set of window strings instead of hashed
+// bits.
 import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG, buildContext, echoFraction } from '../src';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
@@ -9,13 +10,20 @@ import { call, seededInts } from './helpers';
 const K = 12;
 const MIN_SPAN = SCORING_CONFIG.echo.minSpan;
 
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0x3000 || c === 0xa0;
-}
-
-/** The text's code points without whitespace. */
+/**
+ * The text's letters, digits and marks, with full-width ASCII folded and ASCII lower-cased: what the echo
+ * defence compares (written independently, with Unicode property regexes per code point).
+ */
 function solid(text: string): string[] {
-  return Array.from(text).filter((ch) => !isSpace(ch.codePointAt(0)!));
+  return Array.from(text)
+    .filter((ch) => /[\p{L}\p{N}\p{M}]/u.test(ch))
+    .map((ch) =>
+      ch
+        .replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u, (w) =>
+          String.fromCharCode(w.charCodeAt(0) - 0xfee0),
+        )
+        .replace(/[A-Z]/, (w) => w.toLowerCase()),
+    );
 }
 
 /** The exact share: every K-window of the answer looked up among the tool texts' K-windows by its text. */
@@ -56,6 +64,8 @@ function randomText(next: (n: number) => number, n: number): string {
     if (r < 8) out.push(' ');
     else if (r < 10) out.push('\n');
     else if (r === 10) out.push('🚄');
+    else if (r === 11) out.push(String.fromCodePoint(0x20000 + next(50)));
+    else if (r === 12) out.push('，');
     else out.push(String.fromCodePoint(0x4e00 + next(400)));
   }
   return out.join('');
@@ -107,6 +117,30 @@ describe('echo fraction', () => {
       exactEchoFraction(texts, answer),
       3,
     );
+  });
+
+  it('sees through changed punctuation, spacing, width and case', () => {
+    const e = E.multidayGood;
+    const texts = e.trace.map((t) => t.resultText);
+    const dump = texts.join('\n');
+    const copied = fractionOf(texts, dump);
+    expect(copied).toBeGreaterThan(0.95);
+    const fullWidth = (t: string): string =>
+      t.replace(/[0-9A-Za-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    for (const disguised of [
+      // Full-width punctuation for ASCII and back.
+      dump.replace(/[，,：:]/g, (c) => ({ '，': ',', ',': '，', '：': ':', ':': '：' })[c] ?? c),
+      dump.replace(/[，。：；、,:;]/g, ' | ').replace(/\n/g, ' → '),
+      dump.replace(/[\s，。：；、]+/g, ''),
+      fullWidth(dump),
+      dump.replace(/[a-z]/g, (c) => c.toUpperCase()),
+    ]) {
+      expect(disguised).not.toBe(dump);
+      expect(fractionOf(texts, disguised)).toBeCloseTo(copied, 10);
+      expect(fractionOf(texts, disguised)).toBeCloseTo(exactEchoFraction(texts, disguised), 10);
+    }
+    // The plan itself, which restates tool facts in its own sentences, stays far below the defence's start.
+    expect(fractionOf(texts, e.answer)).toBeLessThan(SCORING_CONFIG.echo.start);
   });
 
   it('gives the same fraction when called again (the shared filter is left empty)', () => {

@@ -100,6 +100,16 @@ export function round(x: number, digits = 2): number {
   return Number(x.toFixed(digits));
 }
 
+/**
+ * 1 up to `start`, falling linearly to `floor` at `full`, and `floor` beyond: the shape of every defence that
+ * scales a score by how much of something the answer has.
+ */
+export function linearFall(x: number, start: number, full: number, floor: number): number {
+  if (x <= start) return 1;
+  if (x >= full) return floor;
+  return 1 - (1 - floor) * ((x - start) / (full - start));
+}
+
 /** Clamps to [lo, hi]. */
 export function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;

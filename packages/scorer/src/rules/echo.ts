@@ -1,9 +1,11 @@
 // Echo defence: how much of the answer is long verbatim spans of tool results.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
+import { linearFall } from '../internal/text';
+import { compareForm } from '../internal/compare-form';
 
 const C = SCORING_CONFIG.echo;
-/** Shingle length hashed on both sides (code points, whitespace removed). */
+/** Shingle length hashed on both sides (code points, letters and digits only). */
 const K = 12;
 const BASE = 0x01000193;
 /**
@@ -39,11 +41,6 @@ function filterBlocksLog2(units: number): number {
   return Math.min(MAX_BLOCKS_LOG2, Math.max(1, bitsLog2 - BLOCK_WORDS_LOG2 - 5));
 }
 
-/** Space, tab, line breaks, form and vertical feed, NBSP and the ideographic space (CJK text decides early). */
-function isSpace(c: number): boolean {
-  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c === 0x3000 || c === 0xa0;
-}
-
 function powBase(k: number): number {
   let p = 1;
   for (let i = 0; i < k - 1; i++) p = Math.imul(p, BASE);
@@ -55,10 +52,10 @@ const TOP = powBase(K);
 const RING = new Int32Array(K);
 
 /**
- * Rolling hashes of every K-long window of a text's non-whitespace code points (a ring buffer holds the last
- * K). With `answer` false each window's four bits are set in {@link SEEN}; with `answer` true, `HIT[start]` is
+ * Rolling hashes of every K-long window of a text's compared code points (see `compareForm`; a ring buffer
+ * holds the last K). With `answer` false each window's four bits are set in {@link SEEN}; with `answer` true, `HIT[start]` is
  * set for every window (code points [start, start + K)) whose four bits are all set. Returns the number of
- * non-whitespace code points. One loop for both sides, with a predictable branch, instead of a callback per
+ * compared code points. One loop for both sides, with a predictable branch, instead of a callback per
  * window: it runs on every character of every text.
  */
 function scanWindows(text: string, answer: boolean): number {
@@ -71,9 +68,10 @@ function scanWindows(text: string, answer: boolean): number {
   let n = 0;
   let slot = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.codePointAt(i)!;
-    if (c > 0xffff) i++;
-    if (isSpace(c)) continue;
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    const c = compareForm(cp);
+    if (c < 0) continue;
     if (n >= K) h = (h - Math.imul(RING[slot]!, TOP)) | 0;
     h = (Math.imul(h, BASE) + c) | 0;
     RING[slot] = c;
@@ -110,8 +108,9 @@ function scanWindows(text: string, answer: boolean): number {
 }
 
 /**
- * Share (0–1) of the answer's non-whitespace code points that lie inside verbatim tool-result spans of at
- * least `minSpan` code points.
+ * Share (0–1) of the answer's letters and digits that lie inside tool-result spans of at least `minSpan` of
+ * them copied in order, whatever whitespace, punctuation or symbols stand between them (full-width and ASCII
+ * forms, and ASCII case, count as the same).
  */
 export function echoFraction(ctx: ScoringContext): number {
   const answer = ctx.answer;
@@ -120,7 +119,7 @@ export function echoFraction(ctx: ScoringContext): number {
   if (units === 0) return 0;
   blocksLog2 = filterBlocksLog2(units);
   for (const text of ctx.resultTexts) if (text.length >= C.minSpan) scanWindows(text, false);
-  // The answer's non-whitespace length is at most its UTF-16 length.
+  // The answer's compared length is at most its UTF-16 length.
   if (HIT.length < answer.length) HIT = new Uint8Array(answer.length * 2);
   HIT.fill(0, 0, answer.length);
   const answerLength = scanWindows(answer, true);
@@ -151,7 +150,5 @@ export function echoFraction(ctx: ScoringContext): number {
 
 /** Multiplier on IC and completeness: 1 up to `start`, linearly down to `floor` at `full`. */
 export function echoDefence(fraction: number): number {
-  if (fraction <= C.start) return 1;
-  if (fraction >= C.full) return C.floor;
-  return 1 - (1 - C.floor) * ((fraction - C.start) / (C.full - C.start));
+  return linearFall(fraction, C.start, C.full, C.floor);
 }

@@ -1,7 +1,7 @@
 // Fact precision: of everything checkable the answer states, how much the tools of this episode returned.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { DIGIT, allMatches, isDigitUnit, round } from '../internal/text';
+import { DIGIT, allMatches, isDigitUnit, round, linearFall } from '../internal/text';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;
@@ -141,9 +141,7 @@ function datedWeather(ctx: ScoringContext): [number, number] {
 
 /** Multiplier for an unsupported share: 1 up to `freeRatio`, linearly down to `floor` at `floorRatio`. */
 export function factPrecisionMultiplier(ratio: number): number {
-  if (ratio <= C.freeRatio) return 1;
-  const m = 1 - (1 - C.floor) * ((ratio - C.freeRatio) / (C.floorRatio - C.freeRatio));
-  return Math.max(C.floor, m);
+  return linearFall(ratio, C.freeRatio, C.floorRatio, C.floor);
 }
 
 /**

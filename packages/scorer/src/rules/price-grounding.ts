@@ -2,7 +2,7 @@
 // numbers, or to arithmetic over them.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { asciiDigits, round } from '../internal/text';
+import { asciiDigits, round, linearFall } from '../internal/text';
 import { close, derivedWith, ratioTable } from '../internal/price-derived';
 import { unitTest } from '../internal/text';
 import { isAsciiNumber, poiResultLines, resultAmounts } from '../internal/price-text';
@@ -299,9 +299,7 @@ function pricedPoiPositions(
 
 /** Multiplier for a price fabrication ratio: 1 up to the free ratio, linearly down to the floor. */
 export function priceGroundingMultiplier(ratio: number): number {
-  if (ratio <= C.freeRatio) return 1;
-  const m = 1 - (1 - C.floor) * ((ratio - C.freeRatio) / (C.floorRatio - C.freeRatio));
-  return Math.max(C.floor, m);
+  return linearFall(ratio, C.freeRatio, C.floorRatio, C.floor);
 }
 
 /**
