@@ -8,7 +8,6 @@ describe('reward audit (CI size: tasks 0–69, every policy)', () => {
       salt: 'audit',
     });
     console.log(formatAuditTable(report));
-    (await import('node:fs')).writeFileSync('/tmp/audit-table.txt', formatAuditTable(report));
     expect(report.gates.filter((g) => !g.passed)).toEqual([]);
   }, 600_000);
 });

@@ -1,4 +1,4 @@
-import type { EpisodeResult } from '@navworld/core-types';
+import type { EpisodeResult, ToolObservation, TravelProblem } from '@navworld/core-types';
 import type { Environment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
 import { batchesOf, playScript, type ScriptedCall } from './play';
@@ -9,6 +9,7 @@ import {
   genericPlan,
   injectedPlan,
   keywordStuffing,
+  lineDump,
   minimalCitation,
   spammerPlan,
   toolDump,
@@ -47,87 +48,85 @@ const replay =
   () =>
     batchesOf(ctx.reference);
 
+/** A policy that makes no tool call and submits what `answer` writes for the problem. */
+function withoutCalls(
+  name: string,
+  description: string,
+  answer: (problem: TravelProblem) => string,
+): AuditPolicy {
+  return {
+    name,
+    kind: 'cheating',
+    description,
+    run: (ctx, taskId) =>
+      playScript(ctx.env, taskId, { agent: name, batches: () => [], answer: (p) => answer(p) }),
+  };
+}
+
+/** A policy that makes the reference's calls, then submits what `answer` writes from their results. */
+function afterReferenceCalls(
+  name: string,
+  kind: PolicyKind,
+  description: string,
+  answer: (ctx: PolicyContext, problem: TravelProblem, observations: ToolObservation[]) => string,
+): AuditPolicy {
+  return {
+    name,
+    kind,
+    description,
+    run: (ctx, taskId) =>
+      playScript(ctx.env, taskId, {
+        agent: name,
+        batches: replay(ctx),
+        answer: (p, obs) => answer(ctx, p, obs),
+      }),
+  };
+}
+
 /** Every exploit policy, in the order the audit reports them. */
 export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
-  {
-    name: 'null',
-    kind: 'cheating',
-    description: 'no tool calls, a fluent generic plan',
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'null',
-        batches: () => [],
-        answer: (p) => genericPlan(p),
-      }),
-  },
-  {
-    name: 'fabricator',
-    kind: 'cheating',
-    description: 'no tool calls, a detailed plan with invented numbers, places and weather',
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'fabricator',
-        batches: () => [],
-        answer: (p) => fabricatedPlan(p),
-      }),
-  },
-  {
-    name: 'tool_dump',
-    kind: 'cheating',
-    description: "the reference's tool calls, then the raw results pasted as the answer",
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'tool_dump',
-        batches: replay(ctx),
-        answer: (_p, obs) => toolDump(obs),
-      }),
-  },
-  {
-    name: 'keyword_stuffer',
-    kind: 'cheating',
-    description: 'every completeness keyword up front, the tool facts listed far away from them',
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'keyword_stuffer',
-        batches: replay(ctx),
-        answer: (p, obs) => keywordStuffing(p, obs),
-      }),
-  },
-  {
-    name: 'wrong_ids',
-    kind: 'cheating',
-    description:
-      "the reference's calls and plan, with every transport id and price replaced by invented ones",
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'wrong_ids',
-        batches: replay(ctx),
-        answer: (_p, obs) => wrongIds(ctx.reference.answer, obs),
-      }),
-  },
-  {
-    name: 'admin_names',
-    kind: 'cheating',
-    description:
-      "the reference's plan with every place replaced by district, city and province names",
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'admin_names',
-        batches: replay(ctx),
-        answer: (p, obs) => adminNamePlan(p, ctx.reference.answer, obs),
-      }),
-  },
-  {
-    name: 'minimal_citer',
-    kind: 'low_effort',
-    description: 'a short plan citing exactly one tool fact per category',
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'minimal_citer',
-        batches: replay(ctx),
-        answer: (p, obs) => minimalCitation(p, obs),
-      }),
-  },
+  withoutCalls('null', 'no tool calls, a fluent generic plan', (p) => genericPlan(p)),
+  withoutCalls(
+    'fabricator',
+    'no tool calls, a detailed plan with invented numbers, places and weather',
+    (p) => fabricatedPlan(p),
+  ),
+  afterReferenceCalls(
+    'tool_dump',
+    'cheating',
+    "the reference's tool calls, then the raw results pasted as the answer",
+    (_ctx, _p, obs) => toolDump(obs),
+  ),
+  afterReferenceCalls(
+    'line_dump',
+    'cheating',
+    "the reference's tool calls, then the results' lines under day headings, each behind a planning word",
+    (_ctx, p, obs) => lineDump(p, obs),
+  ),
+  afterReferenceCalls(
+    'keyword_stuffer',
+    'cheating',
+    'every completeness keyword up front, the tool facts listed far away from them',
+    (_ctx, p, obs) => keywordStuffing(p, obs),
+  ),
+  afterReferenceCalls(
+    'wrong_ids',
+    'cheating',
+    "the reference's calls and plan, with every transport id and price replaced by invented ones",
+    (ctx, _p, obs) => wrongIds(ctx.reference.answer, obs),
+  ),
+  afterReferenceCalls(
+    'admin_names',
+    'cheating',
+    "the reference's plan with every place replaced by district, city and province names",
+    (ctx, p, obs) => adminNamePlan(p, ctx.reference.answer, obs),
+  ),
+  afterReferenceCalls(
+    'minimal_citer',
+    'low_effort',
+    'a short plan citing exactly one tool fact per category',
+    (_ctx, p, obs) => minimalCitation(p, obs),
+  ),
   {
     name: 'judge_injection',
     kind: 'injection',
@@ -153,17 +152,7 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
         answer: (p) => spammerPlan(p),
       }),
   },
-  {
-    name: 'prompt_echo',
-    kind: 'cheating',
-    description: "the user's request handed back, reformatted",
-    run: (ctx, taskId) =>
-      playScript(ctx.env, taskId, {
-        agent: 'prompt_echo',
-        batches: () => [],
-        answer: (p) => echoPrompt(p),
-      }),
-  },
+  withoutCalls('prompt_echo', "the user's request handed back, reformatted", (p) => echoPrompt(p)),
   {
     name: 'stale_plan',
     kind: 'low_effort',

@@ -106,6 +106,30 @@ export function toolDump(observations: readonly ToolObservation[]): string {
   return observations.map((o) => `【${o.name}】\n${o.text}`).join('\n\n');
 }
 
+/**
+ * A dump made to get past the span-based echo defence: the results' lines (headings dropped), spread over day
+ * headings, each behind a word a plan would use and with ASCII commas and full stops, so that no verbatim span
+ * of the results is longer than a line.
+ */
+export function lineDump(problem: TravelProblem, observations: readonly ToolObservation[]): string {
+  const words = ['建议', '推荐', '可选', '参考'];
+  const lines = observations
+    .flatMap((o) => o.text.split('\n'))
+    .map((line) => line.trim())
+    .filter((line) => line.length >= 4 && !line.startsWith('#'));
+  const days = Math.max(1, problem.numDays);
+  const perDay = Math.ceil(lines.length / days);
+  const out: string[] = [];
+  for (let day = 0; day < days; day++) {
+    out.push(`第${day + 1}天：上午游览，下午参观，晚上入住酒店。根据天气安排，交通和预算如下。`);
+    lines.slice(day * perDay, (day + 1) * perDay).forEach((line, i) => {
+      const plain = line.replace(/，/g, ',').replace(/。/g, '.');
+      out.push(`${words[(day + i) % words.length]}：${plain}`);
+    });
+  }
+  return out.join('\n');
+}
+
 /** The alternatives of a keyword regex (`(航班|飞机)` → ['航班', '飞机']). */
 function alternatives(source: string): string[] {
   return source
