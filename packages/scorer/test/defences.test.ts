@@ -290,6 +290,27 @@ describe('context_free_facts', () => {
     expect(bare).toBeGreaterThan(100);
   });
 
+  it('a table of values copied from the tool results is bare, though its cells are mostly no facts', () => {
+    // foodTrace's POI records: 名称 / 地址 / location / 人均 lines. Addresses and coordinates are no fact
+    // category; as values of the results they still make a row bare.
+    const rows = [
+      '| 老正兴菜馆 | 福州路556号 | 121.40,31.20 | 120元 |',
+      '| 小杨生煎(黄河路店) | 黄河路97号 | 121.41,31.21 | 28元 |',
+      '| 南翔馒头店 | 豫园路85号 | 121.42,31.22 | 60元 |',
+    ];
+    const answer = `## 第1天：上午游览，中午午餐，推荐如下\n| 餐厅 | 地址 | 位置 | 人均 |\n| --- | --- | --- | --- |\n${rows.join('\n')}`;
+    const fc = buildFactContext(buildContext(problem, foodTrace, answer));
+    // The three value rows; the header (no tool values) and the planning heading are not bare.
+    expect(fc.bareLines).toHaveLength(3);
+    expect(fc.weight('老正兴菜馆', true)).toBe(0);
+    expect(fc.weight('120')).toBe(0);
+    // The same places in a row of the plan's own words are not a bare list.
+    const planned = `## 第1天：上午游览，中午午餐，推荐如下\n| 午餐 | 老正兴菜馆 | 本帮菜老字号，建议提前排队 | 人均120元 |`;
+    const f2 = buildFactContext(buildContext(problem, foodTrace, planned));
+    expect(f2.bareLines).toHaveLength(0);
+    expect(f2.weight('老正兴菜馆', true)).toBe(1);
+  });
+
   it('facts in a plan weigh 1; listed in a bare list they weigh 0; far from every keyword 0.25', () => {
     const ctx = buildContext(problem, foodTrace, honest);
     const fc = buildFactContext(ctx);

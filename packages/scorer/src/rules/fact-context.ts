@@ -18,7 +18,15 @@ export interface FactContext {
   bareLines: ReadonlyArray<readonly [number, number]>;
 }
 
-/** Every string a tool fact can be cited as in a bare list (prices also with 元). */
+/** A tool result's `label: value` line. */
+const FIELD_LINE = /^\s*[^:：\n]{1,12}[:：][ \t]*(\S.*?)\s*$/u;
+
+/**
+ * Every string a tool fact can be cited as in a bare list (prices also with 元), and every item of the tool
+ * results themselves: each field value of a `label: value` line and each piece of a tool line between list
+ * separators. A table or list of values copied from the results (addresses, coordinates, opening hours, the
+ * POI's type …) is then as bare as a list of facts, though most of its cells are no fact category.
+ */
 function factStrings(ctx: ScoringContext): Set<string> {
   const T = ctx.toolFacts;
   const out = new Set<string>();
@@ -38,6 +46,13 @@ function factStrings(ctx: ScoringContext): Set<string> {
   for (const p of T.prices) {
     out.add(p.toLowerCase());
     out.add(`${p}元`.toLowerCase());
+  }
+  for (const text of ctx.resultTexts) {
+    for (const line of text.toLowerCase().split('\n')) {
+      const field = FIELD_LINE.exec(line);
+      if (field !== null) out.add(field[1]!);
+      for (const item of line.split(C.listSeparators)) if (item.length >= 2) out.add(item);
+    }
   }
   return out;
 }
