@@ -676,16 +676,22 @@ export const SCORING_CONFIG = {
     otherRest: 0.4,
   },
 
-  /** Echo defence: answers dominated by long verbatim spans of tool results. */
+  /**
+   * Echo defence: answers dominated by tool-result text copied in long runs. Reference-agent plans, which
+   * restate every transport option, copy at most 25 % (700 audit tasks); dumps with a word put in every line
+   * 70–85 %.
+   */
   echo: {
-    /** Shortest verbatim span (code points, whitespace ignored) that counts as copied. */
+    /** Fewest copied code points (letters and digits) in one run of tool text that counts as copied. */
     minSpan: 24,
+    /** Answer code points that may stand between two copied pieces of one run (a word put between fields). */
+    maxInserted: 3,
     /** Copied share of the answer where the scaling starts … */
-    start: 0.45,
+    start: 0.4,
     /** … and where it reaches its floor. */
-    full: 0.85,
+    full: 0.7,
     /** Multiplier at and beyond `full`. */
-    floor: 0.25,
+    floor: 0.1,
   },
 
   /**

@@ -1,6 +1,6 @@
-// The echo defence's filter against an exact computation: the share of the answer's letters and digits inside
-// tool spans of at least minSpan of them copied in order, found with a set of window strings instead of hashed
-// bits.
+// The echo defence's indexed scan against exact computations: the share of the answer's letters and digits in
+// copies of tool text (verbatim spans found with a set of window strings, and copies with words put inside
+// them followed from every start).
 import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG, buildContext, echoFraction } from '../src';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
@@ -51,6 +51,45 @@ function exactEchoFraction(toolTexts: readonly string[], answer: string): number
   return covered.reduce((n, c) => n + c, 0) / cps.length;
 }
 
+/**
+ * The echo fraction by brute force: from every answer start and every tool position sharing its first 4
+ * compared code points, follow the copy with the defence's rule (pieces in tool order, at most maxInserted
+ * answer code points between two, a piece after an insertion at least 2 long) and cover each copy of at
+ * least minSpan copied code points.
+ */
+function exhaustiveEchoFraction(toolTexts: readonly string[], answer: string): number {
+  const t: string[] = [];
+  for (const text of toolTexts) if (text.length >= MIN_SPAN) t.push(...solid(text), '\u0000');
+  const a = solid(answer);
+  if (t.length === 0 || a.length < MIN_SPAN) return 0;
+  const covered = new Uint8Array(a.length);
+  for (let i = 0; i + 4 <= a.length; i++) {
+    for (let p = 0; p + 4 <= t.length; p++) {
+      if (a.slice(i, i + 4).join('') !== t.slice(p, p + 4).join('')) continue;
+      let q = p;
+      let at = i;
+      let matched = 0;
+      let end = i;
+      let inserted = 0;
+      while (at < a.length && t[q] !== '\u0000') {
+        if (a[at] === t[q] && (inserted === 0 || a[at + 1] === t[q + 1])) {
+          q++;
+          at++;
+          matched++;
+          end = at;
+          inserted = 0;
+          continue;
+        }
+        if (inserted === SCORING_CONFIG.echo.maxInserted) break;
+        inserted++;
+        at++;
+      }
+      if (matched >= MIN_SPAN) covered.fill(1, i, end);
+    }
+  }
+  return covered.reduce((n, c) => n + c, 0) / a.length;
+}
+
 function fractionOf(toolTexts: string[], answer: string): number {
   const trace = toolTexts.map((text) => call('poi_search', {}, text));
   return echoFraction(buildContext(bigProblem, trace, answer));
@@ -83,11 +122,11 @@ describe('echo fraction', () => {
     }
   });
 
-  it('is never below the exact share and almost always equal to it on random copies (filters of every size)', () => {
+  it('is never below the exact share and almost always equal to it on random copies (tool texts of every size)', () => {
     const next = seededInts(7);
     let equal = 0;
     for (let round = 0; round < 60; round++) {
-      // From a single short result (the filter's smallest sizes) to 90,000 code units (its largest).
+      // From a single short result to 90,000 code units.
       const count = 1 + next(round < 30 ? 3 : 15);
       const size = round < 20 ? 30 + next(100) : round < 50 ? 500 + next(3_000) : 6_000;
       const texts = Array.from({ length: count }, () => randomText(next, size));
@@ -101,7 +140,7 @@ describe('echo fraction', () => {
       const answer = pieces.join('');
       const exact = exactEchoFraction(texts, answer);
       const filtered = fractionOf(texts, answer);
-      // A filter has no false negatives; a false positive at the edge of a copied span would add a code point.
+      // Every verbatim span is found; a word put inside a copy, or right after it, may add a few code points.
       expect(filtered).toBeGreaterThanOrEqual(exact - 1e-12);
       expect(filtered - exact).toBeLessThanOrEqual(0.01);
       if (Math.abs(filtered - exact) < 1e-12) equal++;
@@ -143,7 +182,58 @@ describe('echo fraction', () => {
     expect(fractionOf(texts, e.answer)).toBeLessThan(SCORING_CONFIG.echo.start);
   });
 
-  it('gives the same fraction when called again (the shared filter is left empty)', () => {
+  it('follows a copy across at most maxInserted inserted code points (hand-computed)', () => {
+    const next = seededInts(5);
+    const tool = Array.from({ length: 120 }, () => String.fromCodePoint(0x4e00 + next(400))).join(
+      '',
+    );
+    const cps = Array.from(tool);
+    const piece = (a: number, b: number): string => cps.slice(a, b).join('');
+    // Two pieces of 15 copied code points in tool order: 30 ≥ minSpan only as one copy.
+    const inserted = SCORING_CONFIG.echo.maxInserted;
+    const within = `${piece(0, 15)}${'呢'.repeat(inserted)}${piece(15, 30)}`;
+    expect(fractionOf([tool], within)).toBe(1);
+    const beyond = `${piece(0, 15)}${'呢'.repeat(inserted + 1)}${piece(15, 30)}`;
+    expect(fractionOf([tool], beyond)).toBe(0);
+    // Out of tool order (the second piece first), the pieces are two short copies.
+    expect(fractionOf([tool], `${piece(15, 30)}呢${piece(0, 15)}`)).toBe(0);
+    // 24 copied + 2 inserted + 1 stray match + 2 inserted: the stray code point does not carry the copy.
+    const stray = `${piece(0, 24)}呢呢${piece(24, 25)}呢呢${'吗'.repeat(10)}`;
+    expect(fractionOf([tool], stray)).toBeCloseTo(24 / 39, 12);
+  });
+
+  it('sees a dump with a word in place of every separator', () => {
+    const e = E.multidayGood;
+    const texts = e.trace.map((t) => t.resultText);
+    const dump = texts.join('\n').replace(/[:：，,。]/g, '呢');
+    expect(fractionOf(texts, dump)).toBeGreaterThan(SCORING_CONFIG.echo.full);
+  });
+
+  it('agrees with following the copy from every start and every tool position, on random copies', () => {
+    const next = seededInts(23);
+    for (let round = 0; round < 25; round++) {
+      const texts = Array.from({ length: 1 + next(3) }, () => randomText(next, 200 + next(400)));
+      const pieces: string[] = [];
+      for (let p = 0; p < 10; p++) {
+        const source = texts[next(texts.length)]!;
+        const from = next(Math.max(1, source.length - 80));
+        const copy = Array.from(source.slice(from, from + 10 + next(70)));
+        // Words put inside some copies.
+        for (let k = 0; k < next(4); k++)
+          copy.splice(next(copy.length + 1), 0, '呢'.repeat(1 + next(4)));
+        pieces.push(copy.join(''), randomText(next, 3 + next(30)));
+      }
+      const answer = pieces.join('');
+      const exhaustive = exhaustiveEchoFraction(texts, answer);
+      const found = fractionOf(texts, answer);
+      // The scan follows one copy per start and skips past what it found: never more than following every
+      // alignment, and seldom less.
+      expect(found).toBeLessThanOrEqual(exhaustive + 1e-12);
+      expect(exhaustive - found).toBeLessThanOrEqual(0.02);
+    }
+  });
+
+  it('gives the same fraction when called again (the shared index is rebuilt)', () => {
     const e = E.multidayGood;
     const texts = e.trace.map((t) => t.resultText);
     const answer = `${e.answer}\n${texts.join('\n')}`;

@@ -1,7 +1,14 @@
 // Properties over every hand-written episode and simple mutations of them.
 import type { Judge } from '@navworld/core-types';
 import { describe, expect, it } from 'vitest';
-import { echoFraction, buildContext, scoreEpisode, scoreEpisodeSync, toSafeResult } from '../src';
+import {
+  SCORING_CONFIG,
+  echoFraction,
+  buildContext,
+  scoreEpisode,
+  scoreEpisodeSync,
+  toSafeResult,
+} from '../src';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 import * as E from './episodes';
 import * as R from './reference-examples';
@@ -116,9 +123,9 @@ describe('echo defence', () => {
       echoFraction(
         buildContext(E.multidayGood.problem, E.multidayGood.trace, `第1天\n第2天\n${dump}`),
       ),
-    ).toBeGreaterThan(0.85);
+    ).toBeGreaterThan(SCORING_CONFIG.echo.full);
     expect(b.defenses).toContain('echo_defence');
-    expect(b['multipliers']).toMatchObject({ echo: 0.25 });
+    expect(b['multipliers']).toMatchObject({ echo: SCORING_CONFIG.echo.floor });
     expect(b.total).toBeLessThan(scoreEpisodeSync(E.multidayGood).total / 3);
   });
   it('plans that quote facts inside their own sentences are not touched', () => {

@@ -9,6 +9,7 @@ import {
   genericPlan,
   injectedPlan,
   keywordStuffing,
+  fillerDump,
   lineDump,
   minimalCitation,
   spammerPlan,
@@ -102,6 +103,12 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     'cheating',
     "the reference's tool calls, then the results' lines under day headings, each behind a planning word",
     (_ctx, p, obs) => lineDump(p, obs),
+  ),
+  afterReferenceCalls(
+    'filler_dump',
+    'cheating',
+    'the line dump with a character in place of every colon and comma of the results',
+    (_ctx, p, obs) => fillerDump(p, obs),
   ),
   afterReferenceCalls(
     'keyword_stuffer',

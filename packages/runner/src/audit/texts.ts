@@ -108,10 +108,14 @@ export function toolDump(observations: readonly ToolObservation[]): string {
 
 /**
  * A dump made to get past the span-based echo defence: the results' lines (headings dropped), spread over day
- * headings, each behind a word a plan would use and with ASCII commas and full stops, so that no verbatim span
- * of the results is longer than a line.
+ * headings, each behind a word a plan would use and rewritten by `rewrite` (by default ASCII commas and full
+ * stops), so that no verbatim span of the results is longer than a line.
  */
-export function lineDump(problem: TravelProblem, observations: readonly ToolObservation[]): string {
+export function lineDump(
+  problem: TravelProblem,
+  observations: readonly ToolObservation[],
+  rewrite: (line: string) => string = (line) => line.replace(/，/g, ',').replace(/。/g, '.'),
+): string {
   const words = ['建议', '推荐', '可选', '参考'];
   const lines = observations
     .flatMap((o) => o.text.split('\n'))
@@ -123,11 +127,18 @@ export function lineDump(problem: TravelProblem, observations: readonly ToolObse
   for (let day = 0; day < days; day++) {
     out.push(`第${day + 1}天：上午游览，下午参观，晚上入住酒店。根据天气安排，交通和预算如下。`);
     lines.slice(day * perDay, (day + 1) * perDay).forEach((line, i) => {
-      const plain = line.replace(/，/g, ',').replace(/。/g, '.');
-      out.push(`${words[(day + i) % words.length]}：${plain}`);
+      out.push(`${words[(day + i) % words.length]}：${rewrite(line)}`);
     });
   }
   return out.join('\n');
+}
+
+/** {@link lineDump} with a character in place of every colon, comma and full stop: no tool clause is left whole. */
+export function fillerDump(
+  problem: TravelProblem,
+  observations: readonly ToolObservation[],
+): string {
+  return lineDump(problem, observations, (line) => line.replace(/[:：，,。]/g, '呢'));
 }
 
 /** The alternatives of a keyword regex (`(航班|飞机)` → ['航班', '飞机']). */
