@@ -18,14 +18,45 @@ export interface FactContext {
   bareLines: ReadonlyArray<readonly [number, number]>;
 }
 
-/** A tool result's `label: value` line. */
-const FIELD_LINE = /^\s*[^:：\n]{1,12}[:：][ \t]*(\S.*?)\s*$/u;
+/** Longest label of a tool result's `label: value` line (UTF-16 units). */
+const MAX_LABEL = 12;
 
 /**
- * Every string a tool fact can be cited as in a bare list (prices also with 元), and every item of the tool
- * results themselves: each field value of a `label: value` line and each piece of a tool line between list
- * separators. A table or list of values copied from the results (addresses, coordinates, opening hours, the
- * POI's type …) is then as bare as a list of facts, though most of its cells are no fact category.
+ * Adds the pieces (between list separators, at least 2 units, lower-cased) of the tool-result line
+ * `text[from, to)`: of its value when it is a `label: value` line, else of the whole line. Read in place.
+ */
+function addFieldValuePieces(text: string, from: number, to: number, out: Set<string>): void {
+  let a = from;
+  while (a < to && isSpaceUnit(text.charCodeAt(a))) a++;
+  let colon = -1;
+  for (let i = a; i < to && i <= a + MAX_LABEL; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0xff1a) {
+      colon = i;
+      break;
+    }
+  }
+  // A line without a label (a flight, a route step) is read whole.
+  let start = -1;
+  for (let i = colon > a ? colon + 1 : a; i <= to; i++) {
+    if (i < to && !isListSeparatorCode(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start >= 2) out.add(text.slice(start, i).toLowerCase());
+    start = -1;
+  }
+}
+
+function isSpaceUnit(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x3000;
+}
+
+/**
+ * Every string a tool fact can be cited as in a bare list (prices also with 元), and the pieces of the tool
+ * results' lines (of the value, for `label: value` lines). A table or list of values copied from the results
+ * (addresses, coordinates, opening hours, the POI's type …) is then as bare as a list of facts, though most of
+ * its cells are no fact category.
  */
 function factStrings(ctx: ScoringContext): Set<string> {
   const T = ctx.toolFacts;
@@ -48,10 +79,11 @@ function factStrings(ctx: ScoringContext): Set<string> {
     out.add(`${p}元`.toLowerCase());
   }
   for (const text of ctx.resultTexts) {
-    for (const line of text.toLowerCase().split('\n')) {
-      const field = FIELD_LINE.exec(line);
-      if (field !== null) out.add(field[1]!);
-      for (const item of line.split(C.listSeparators)) if (item.length >= 2) out.add(item);
+    for (let from = 0; from < text.length;) {
+      let to = text.indexOf('\n', from);
+      if (to < 0) to = text.length;
+      addFieldValuePieces(text, from, to, out);
+      from = to + 1;
     }
   }
   return out;
