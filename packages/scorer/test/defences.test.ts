@@ -17,6 +17,7 @@ import {
   SCORING_CONFIG,
 } from '../src/index';
 import { isListSeparatorCode } from '../src/rules/fact-context';
+import * as E from './episodes';
 import { call, makeProblem, poiText, routeText, weatherText, seededInts } from './helpers';
 
 const foodTrace = [
@@ -408,5 +409,29 @@ describe('scanNumbers (price grounding tokenizer)', () => {
       [7, false, false],
       [120, true, false],
     ]);
+  });
+});
+
+describe('breadth penalty', () => {
+  it('counts regular categories only: the route facts alone are a narrow plan (hand-computed)', () => {
+    const { problem, trace } = E.multidayGood;
+    const answer = [
+      '# 上海两日行程',
+      '第1天：上午从酒店出发，沿人民路和河南南路步行前往市中心，全程约2.6公里，建议穿舒适的鞋。',
+      '下午自由活动，晚上回酒店休息，注意保管好随身物品，出门前确认交通方式和返程时间。',
+      '第2天：节奏比较轻松，适合刚到上海的旅客慢慢熟悉城市，也可以根据体力调整步行的距离和停留的时间。',
+      '建议提前规划好午餐地点，避开高峰时段，并留意天气变化，准备一件薄外套，以便早晚温差较大时使用。',
+    ].join('\n');
+    const b = scoreEpisodeSync({ problem, trace, answer });
+    // Regular categories pois, weather, prices, wind_info: none matched, so 0 < max(2, ⌊5/2⌋) = 2 → × 0.5.
+    // Bonus distances (2.6公里) and road_names (人民路, 河南南路) matched in full, score 1 each:
+    // rate = max(0/4, 2/6) = 1/3 → 1/6; IC = round(25/6, 2) = 4.17 (8.33 when matched bonus categories
+    // counted toward breadth).
+    for (const key of ['pois', 'weather', 'prices', 'wind_info'])
+      expect(b.icCategories[key]?.score, key).toBe(0);
+    expect(b.icCategories['distances']?.score).toBe(1);
+    expect(b.icCategories['road_names']?.score).toBe(1);
+    expect(b.icNotes).toContain('breadth_penalty');
+    expect(b.infoConsistency).toBe(4.17);
   });
 });

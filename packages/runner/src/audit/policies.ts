@@ -14,6 +14,7 @@ import {
   minimalCitation,
   spammerPlan,
   toolDump,
+  valueTable,
   wrongIds,
 } from './texts';
 
@@ -109,6 +110,12 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     'cheating',
     'the line dump with a character in place of every colon and comma of the results',
     (_ctx, p, obs) => fillerDump(p, obs),
+  ),
+  afterReferenceCalls(
+    'value_table',
+    'cheating',
+    "the reference's tool calls, then a table of the results' values (labels dropped) under day headings",
+    (_ctx, p, obs) => valueTable(p, obs),
   ),
   afterReferenceCalls(
     'keyword_stuffer',

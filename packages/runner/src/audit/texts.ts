@@ -141,6 +141,49 @@ export function fillerDump(
   return lineDump(problem, observations, (line) => line.replace(/[:：，,。]/g, '呢'));
 }
 
+/**
+ * A table of the results' values: one row per record (the values of its `label: value` lines, labels
+ * dropped; a line without a label split at its commas), under day headings. No clause or long run of the
+ * results is left whole.
+ */
+export function valueTable(
+  problem: TravelProblem,
+  observations: readonly ToolObservation[],
+): string {
+  const rows: string[][] = [];
+  for (const o of observations) {
+    let row: string[] = [];
+    const flush = (): void => {
+      if (row.length > 0) rows.push(row);
+      row = [];
+    };
+    for (const raw of o.text.split('\n')) {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) {
+        flush();
+        continue;
+      }
+      const field = /^[^:：]{1,12}[:：]\s*(.+)$/u.exec(line);
+      if (field !== null) row.push(field[1]!);
+      else {
+        flush();
+        rows.push(line.split(/[，,]/u));
+      }
+    }
+    flush();
+  }
+  const days = Math.max(1, problem.numDays);
+  const perDay = Math.ceil(rows.length / days);
+  const out: string[] = [];
+  for (let day = 0; day < days; day++) {
+    out.push(`## 第${day + 1}天：上午游览，下午参观，晚上入住酒店，推荐如下`);
+    out.push('| 项目 | 信息 | 补充 | 备注 |', '| --- | --- | --- | --- |');
+    for (const row of rows.slice(day * perDay, (day + 1) * perDay))
+      out.push(`| ${row.join(' | ')} |`);
+  }
+  return out.join('\n');
+}
+
 /** The alternatives of a keyword regex (`(航班|飞机)` → ['航班', '飞机']). */
 function alternatives(source: string): string[] {
   return source

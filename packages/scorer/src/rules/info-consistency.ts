@@ -217,8 +217,10 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   // Matched bonus categories may only raise the rate, so removing a cited fact never raises IC.
   let rate = reg.length > 0 ? Math.max(regSum / reg.length, rateAll) : rateAll;
   if (reg.length >= C.minBreadthTotal) {
+    // Breadth is counted on the regular categories: the route tool's distances and road names alone (a pasted
+    // table of route steps) are not a broad use of the tools.
     const minBreadth = Math.max(2, Math.floor((reg.length + 1) / 2));
-    if (matchedCategories < minBreadth) {
+    if (reg.filter((r) => r.score > 0).length < minBreadth) {
       rate *= C.breadthPenaltyMultiplier;
       notes.push('breadth_penalty');
     }
