@@ -786,6 +786,15 @@ export const SCORING_CONFIG = {
     minListItems: 3,
     /** … of which at least this share are tool facts verbatim is a bare list (its facts weigh 0). */
     bareShare: 0.8,
+    /**
+     * A bullet or number that may start a line of a vertical list. At least `minListItems` consecutive lines
+     * that are one tool fact or value each, after it and an `itemLabel`, are a bare list too.
+     */
+    itemMark: /^(?:[-*•·+]|\p{Nd}{1,3}[.、)）])\s*/u,
+    /** A short label before a vertical list's item (建议：, 推荐: …). */
+    itemLabel: /^[^\s:：]{1,4}[:：]\s*/u,
+    /** Punctuation that may close a vertical list's item. */
+    itemEnd: /[。，,.;；!！]+$/u,
     /** General planning words that anchor facts besides the type's completeness keywords. */
     planningWords:
       /(第\s*\p{Nd}+\s*天|上午|中午|下午|晚上|早餐|午餐|晚餐|出发|到达|入住|游览|参观|推荐|建议|路线|交通|门票|人均)/gu,

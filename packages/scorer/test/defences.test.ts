@@ -312,6 +312,33 @@ describe('context_free_facts', () => {
     expect(f2.weight('老正兴菜馆', true)).toBe(1);
   });
 
+  it('three or more lines of one fact each, behind a bullet or a short label, are a bare list', () => {
+    const lines = ['建议：老正兴菜馆', '- 120元', '', '2. 推荐: 南翔馒头店。'];
+    const answer = `## 第1天：上午游览，中午午餐\n${lines.join('\n')}\n晚上回酒店休息。`;
+    const fc = buildFactContext(buildContext(problem, foodTrace, answer));
+    // The three item lines (the blank line between them neither counts nor ends the list).
+    expect(fc.bareLines).toHaveLength(3);
+    expect(fc.weight('老正兴菜馆', true)).toBe(0);
+    expect(fc.weight('120')).toBe(0);
+    // Two such lines are not a list; a line that says more than the fact is not an item.
+    const two = buildFactContext(
+      buildContext(
+        problem,
+        foodTrace,
+        `## 第1天：中午午餐\n建议：老正兴菜馆\n- 120元\n晚上回酒店。`,
+      ),
+    );
+    expect(two.bareLines).toHaveLength(0);
+    const said = buildFactContext(
+      buildContext(
+        problem,
+        foodTrace,
+        `## 第1天：中午午餐\n建议：老正兴菜馆，本帮菜老字号\n- 120元\n推荐：南翔馒头店\n晚上回酒店。`,
+      ),
+    );
+    expect(said.bareLines).toHaveLength(0);
+  });
+
   it('facts in a plan weigh 1; listed in a bare list they weigh 0; far from every keyword 0.25', () => {
     const ctx = buildContext(problem, foodTrace, honest);
     const fc = buildFactContext(ctx);

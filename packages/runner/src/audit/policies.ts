@@ -6,6 +6,7 @@ import {
   adminNamePlan,
   echoPrompt,
   fabricatedPlan,
+  factLines,
   genericPlan,
   injectedPlan,
   keywordStuffing,
@@ -122,6 +123,12 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     'cheating',
     'every completeness keyword up front, the tool facts listed far away from them',
     (_ctx, p, obs) => keywordStuffing(p, obs),
+  ),
+  afterReferenceCalls(
+    'fact_lines',
+    'cheating',
+    "the reference's tool calls, then every tool fact on a line of its own behind a planning word",
+    (_ctx, p, obs) => factLines(p, obs),
   ),
   afterReferenceCalls(
     'wrong_ids',

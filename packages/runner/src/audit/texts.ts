@@ -230,6 +230,40 @@ export function keywordStuffing(
   return `${head}\n${filler}\n${list}`;
 }
 
+/**
+ * Every tool fact on a line of its own behind a planning word (建议：…), spread over day headings: the keyword
+ * stuffer's facts, each right next to a keyword.
+ */
+export function factLines(
+  problem: TravelProblem,
+  observations: readonly ToolObservation[],
+): string {
+  const f = factsOf(observations);
+  const all = [
+    ...f.pois,
+    ...f.flights,
+    ...f.trains,
+    ...f.weather,
+    ...f.prices.map((p) => `${p}元`),
+    ...f.times,
+    ...f.distances,
+    ...f.wind_info,
+    ...f.travel_durations,
+    ...f.road_names,
+  ];
+  const words = ['建议', '推荐', '可以考虑', '参考'];
+  const days = Math.max(1, problem.numDays);
+  const perDay = Math.ceil(all.length / days);
+  const out: string[] = [];
+  for (let day = 0; day < days; day++) {
+    out.push(`第${day + 1}天：上午游览，下午参观，晚上入住酒店。`);
+    all
+      .slice(day * perDay, (day + 1) * perDay)
+      .forEach((fact, i) => out.push(`${words[i % words.length]}：${fact}`));
+  }
+  return out.join('\n');
+}
+
 /** A short plan citing exactly one tool fact per category. */
 export function minimalCitation(
   problem: TravelProblem,

@@ -165,22 +165,62 @@ function bareFactList(
   return items - misses >= need;
 }
 
+/**
+ * Whether a line is one tool fact or value and nothing else, but for a bullet or number, a short label
+ * (建议：…) and closing punctuation: an item of a vertical bare list.
+ */
+function isBareItemLine(line: string, facts: ReadonlySet<string>): boolean {
+  const rest = line
+    .trim()
+    .replace(C.itemMark, '')
+    .replace(C.itemLabel, '')
+    .replace(C.itemEnd, '')
+    .trim();
+  return rest.length > 0 && facts.has(rest);
+}
+
+/** Whether `text[from, to)` is whitespace only. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++)
+    if (text.charCodeAt(i) > 32 && text.charCodeAt(i) !== 0x3000) return false;
+  return true;
+}
+
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
 export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factStrings(ctx);
   const longest = longestOf(facts);
   const bareLines: Array<[number, number]> = [];
   const lower = ctx.lower;
+  // Lines that are one fact each, waiting to be a vertical list (blank lines neither count nor end one).
+  let items: Array<[number, number]> = [];
+  const endItems = (): void => {
+    if (items.length >= C.minListItems) bareLines.push(...items);
+    items = [];
+  };
   for (let from = 0; from <= lower.length;) {
     let to = lower.indexOf('\n', from);
     if (to < 0) to = lower.length;
-    if (bareFactList(lower, from, to, facts, longest))
-      bareLines.push([ctx.cpi.at(from), ctx.cpi.at(to)]);
+    const span: [number, number] = [ctx.cpi.at(from), ctx.cpi.at(to)];
+    if (bareFactList(lower, from, to, facts, longest)) {
+      endItems();
+      bareLines.push(span);
+    } else if (isBareItemLine(lower.slice(from, to), facts)) items.push(span);
+    else if (!isBlank(lower, from, to)) endItems();
     from = to + 1;
   }
+  endItems();
+  bareLines.sort((x, y) => x[0] - y[0]);
   const inBare = (at: number): boolean => {
-    for (const [a, b] of bareLines) if (at >= a && at < b) return true;
-    return false;
+    // Bare lines are sorted and disjoint: the last one starting at or before `at` decides.
+    let lo = 0;
+    let hi = bareLines.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (bareLines[mid]![0] <= at) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return hi >= 0 && at < bareLines[hi]![1];
   };
   const anchors: number[] = [];
   const keywordRegexes = SCORING_CONFIG.dimensions[ctx.problem.problemType].flatMap((d) =>
