@@ -22,15 +22,16 @@ export interface FactContext {
 const MAX_LABEL = 12;
 
 /**
- * Adds the pieces (between list separators, at least 2 units, lower-cased) of the tool-result line
- * `text[from, to)`: of its value when it is a `label: value` line, else of the whole line. Read in place.
+ * The pieces (between list separators, at least 2 units, lower-cased) of a tool-result line: of its value when
+ * it is a `label: value` line, else of the whole line.
  */
-function addFieldValuePieces(text: string, from: number, to: number, out: Set<string>): void {
-  let a = from;
-  while (a < to && isSpaceUnit(text.charCodeAt(a))) a++;
+function piecesOf(line: string): readonly string[] {
+  const out: string[] = [];
+  let a = 0;
+  while (a < line.length && isSpaceUnit(line.charCodeAt(a))) a++;
   let colon = -1;
-  for (let i = a; i < to && i <= a + MAX_LABEL; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = a; i < line.length && i <= a + MAX_LABEL; i++) {
+    const c = line.charCodeAt(i);
     if (c === 0x3a || c === 0xff1a) {
       colon = i;
       break;
@@ -38,14 +39,36 @@ function addFieldValuePieces(text: string, from: number, to: number, out: Set<st
   }
   // A line without a label (a flight, a route step) is read whole.
   let start = -1;
-  for (let i = colon > a ? colon + 1 : a; i <= to; i++) {
-    if (i < to && !isListSeparatorCode(text.charCodeAt(i))) {
+  for (let i = colon > a ? colon + 1 : a; i <= line.length; i++) {
+    if (i < line.length && !isListSeparatorCode(line.charCodeAt(i))) {
       if (start < 0) start = i;
       continue;
     }
-    if (start >= 0 && i - start >= 2) out.add(text.slice(start, i).toLowerCase());
+    if (start >= 0 && i - start >= 2) out.push(line.slice(start, i).toLowerCase());
     start = -1;
   }
+  return out;
+}
+
+/** Lines whose pieces are remembered at most, and the longest line remembered (UTF-16 units). */
+const LINE_MEMO_SIZE = 16_384;
+const LINE_MEMO_MAX_LENGTH = 512;
+/**
+ * {@link piecesOf} by line: the lines of the tool results recur, within a result (the same type, the same
+ * district) and across the episodes of a task. Oldest lines go first.
+ */
+const LINE_PIECES = new Map<string, readonly string[]>();
+
+function rememberedPiecesOf(line: string): readonly string[] {
+  let pieces = LINE_PIECES.get(line);
+  if (pieces === undefined) {
+    pieces = piecesOf(line);
+    if (line.length <= LINE_MEMO_MAX_LENGTH) {
+      if (LINE_PIECES.size >= LINE_MEMO_SIZE) LINE_PIECES.delete(LINE_PIECES.keys().next().value!);
+      LINE_PIECES.set(line, pieces);
+    }
+  }
+  return pieces;
 }
 
 function isSpaceUnit(c: number): boolean {
@@ -82,7 +105,7 @@ function factStrings(ctx: ScoringContext): Set<string> {
     for (let from = 0; from < text.length;) {
       let to = text.indexOf('\n', from);
       if (to < 0) to = text.length;
-      addFieldValuePieces(text, from, to, out);
+      for (const piece of rememberedPiecesOf(text.slice(from, to))) out.add(piece);
       from = to + 1;
     }
   }
