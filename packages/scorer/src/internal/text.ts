@@ -33,9 +33,12 @@ export function trimmedLength(text: string): number {
   return b - a;
 }
 
-/** Whether `text` is empty or only whitespace (`text.trim() === ''`), reading up to its first other character. */
-export function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isWhitespaceCode(text.charCodeAt(i))) return false;
+/**
+ * Whether `text[from, to)` (by default all of it) is empty or only whitespace (`trim() === ''`), reading up to
+ * its first other character.
+ */
+export function isBlank(text: string, from = 0, to = text.length): boolean {
+  for (let i = from; i < to; i++) if (!isWhitespaceCode(text.charCodeAt(i))) return false;
   return true;
 }
 

@@ -1,7 +1,8 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { anyInRange, unitTest } from '../internal/text';
+import { isWhitespaceCode } from '@navworld/fact-extractor';
+import { anyInRange, insideSpan, isBlank, spanIndex, unitTest } from '../internal/text';
 
 const C = SCORING_CONFIG.factContext;
 
@@ -28,7 +29,7 @@ const MAX_LABEL = 12;
 function piecesOf(line: string): readonly string[] {
   const out: string[] = [];
   let a = 0;
-  while (a < line.length && isSpaceUnit(line.charCodeAt(a))) a++;
+  while (a < line.length && isWhitespaceCode(line.charCodeAt(a))) a++;
   let colon = -1;
   for (let i = a; i < line.length && i <= a + MAX_LABEL; i++) {
     const c = line.charCodeAt(i);
@@ -38,15 +39,10 @@ function piecesOf(line: string): readonly string[] {
     }
   }
   // A line without a label (a flight, a route step) is read whole.
-  let start = -1;
-  for (let i = colon > a ? colon + 1 : a; i <= line.length; i++) {
-    if (i < line.length && !isListSeparatorCode(line.charCodeAt(i))) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start >= 0 && i - start >= 2) out.push(line.slice(start, i).toLowerCase());
-    start = -1;
-  }
+  eachItem(line, colon > a ? colon + 1 : a, line.length, (start, end) => {
+    if (end - start >= 2) out.push(line.slice(start, end).toLowerCase());
+    return true;
+  });
   return out;
 }
 
@@ -69,10 +65,6 @@ function rememberedPiecesOf(line: string): readonly string[] {
     }
   }
   return pieces;
-}
-
-function isSpaceUnit(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x3000;
 }
 
 /**
@@ -202,13 +194,6 @@ function isBareItemLine(line: string, facts: ReadonlySet<string>): boolean {
   return rest.length > 0 && facts.has(rest);
 }
 
-/** Whether `text[from, to)` is whitespace only. */
-function isBlank(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++)
-    if (text.charCodeAt(i) > 32 && text.charCodeAt(i) !== 0x3000) return false;
-  return true;
-}
-
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
 export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factStrings(ctx);
@@ -233,18 +218,8 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     from = to + 1;
   }
   endItems();
-  bareLines.sort((x, y) => x[0] - y[0]);
-  const inBare = (at: number): boolean => {
-    // Bare lines are sorted and disjoint: the last one starting at or before `at` decides.
-    let lo = 0;
-    let hi = bareLines.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (bareLines[mid]![0] <= at) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return hi >= 0 && at < bareLines[hi]![1];
-  };
+  const bareIndex = spanIndex(bareLines);
+  const inBare = (at: number): boolean => insideSpan(bareIndex, at, at + 1);
   const anchors: number[] = [];
   const keywordRegexes = SCORING_CONFIG.dimensions[ctx.problem.problemType].flatMap((d) =>
     d.keyword ? [d.keyword] : [],
