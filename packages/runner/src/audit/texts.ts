@@ -107,6 +107,28 @@ export function toolDump(observations: readonly ToolObservation[]): string {
 }
 
 /**
+ * `items` spread evenly over the problem's days, in order: each day's `heading` lines, then `line(item, i,
+ * day)` for its share of the items (`i` counts within the day, `day` from 0).
+ */
+function acrossDays<T>(
+  problem: TravelProblem,
+  items: readonly T[],
+  heading: (day: number) => readonly string[],
+  line: (item: T, i: number, day: number) => string,
+): string {
+  const days = Math.max(1, problem.numDays);
+  const perDay = Math.ceil(items.length / days);
+  const out: string[] = [];
+  for (let day = 0; day < days; day++) {
+    out.push(...heading(day));
+    items
+      .slice(day * perDay, (day + 1) * perDay)
+      .forEach((item, i) => out.push(line(item, i, day)));
+  }
+  return out.join('\n');
+}
+
+/**
  * A dump made to get past the span-based echo defence: the results' lines (headings dropped), spread over day
  * headings, each behind a word a plan would use and rewritten by `rewrite` (by default ASCII commas and full
  * stops), so that no verbatim span of the results is longer than a line.
@@ -121,16 +143,12 @@ export function lineDump(
     .flatMap((o) => o.text.split('\n'))
     .map((line) => line.trim())
     .filter((line) => line.length >= 4 && !line.startsWith('#'));
-  const days = Math.max(1, problem.numDays);
-  const perDay = Math.ceil(lines.length / days);
-  const out: string[] = [];
-  for (let day = 0; day < days; day++) {
-    out.push(`第${day + 1}天：上午游览，下午参观，晚上入住酒店。根据天气安排，交通和预算如下。`);
-    lines.slice(day * perDay, (day + 1) * perDay).forEach((line, i) => {
-      out.push(`${words[(day + i) % words.length]}：${rewrite(line)}`);
-    });
-  }
-  return out.join('\n');
+  return acrossDays(
+    problem,
+    lines,
+    (day) => [`第${day + 1}天：上午游览，下午参观，晚上入住酒店。根据天气安排，交通和预算如下。`],
+    (line, i, day) => `${words[(day + i) % words.length]}：${rewrite(line)}`,
+  );
 }
 
 /** {@link lineDump} with a character in place of every colon, comma and full stop: no tool clause is left whole. */
@@ -172,16 +190,16 @@ export function valueTable(
     }
     flush();
   }
-  const days = Math.max(1, problem.numDays);
-  const perDay = Math.ceil(rows.length / days);
-  const out: string[] = [];
-  for (let day = 0; day < days; day++) {
-    out.push(`## 第${day + 1}天：上午游览，下午参观，晚上入住酒店，推荐如下`);
-    out.push('| 项目 | 信息 | 补充 | 备注 |', '| --- | --- | --- | --- |');
-    for (const row of rows.slice(day * perDay, (day + 1) * perDay))
-      out.push(`| ${row.join(' | ')} |`);
-  }
-  return out.join('\n');
+  return acrossDays(
+    problem,
+    rows,
+    (day) => [
+      `## 第${day + 1}天：上午游览，下午参观，晚上入住酒店，推荐如下`,
+      '| 项目 | 信息 | 补充 | 备注 |',
+      '| --- | --- | --- | --- |',
+    ],
+    (row) => `| ${row.join(' | ')} |`,
+  );
 }
 
 /** The alternatives of a keyword regex (`(航班|飞机)` → ['航班', '飞机']). */
@@ -252,16 +270,12 @@ export function factLines(
     ...f.road_names,
   ];
   const words = ['建议', '推荐', '可以考虑', '参考'];
-  const days = Math.max(1, problem.numDays);
-  const perDay = Math.ceil(all.length / days);
-  const out: string[] = [];
-  for (let day = 0; day < days; day++) {
-    out.push(`第${day + 1}天：上午游览，下午参观，晚上入住酒店。`);
-    all
-      .slice(day * perDay, (day + 1) * perDay)
-      .forEach((fact, i) => out.push(`${words[i % words.length]}：${fact}`));
-  }
-  return out.join('\n');
+  return acrossDays(
+    problem,
+    all,
+    (day) => [`第${day + 1}天：上午游览，下午参观，晚上入住酒店。`],
+    (fact, i) => `${words[i % words.length]}：${fact}`,
+  );
 }
 
 /** A short plan citing exactly one tool fact per category. */
