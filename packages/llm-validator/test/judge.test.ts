@@ -346,6 +346,40 @@ describe('createJudge', () => {
     expect((s.requests[0]?.body as { model: string }).model).toBe('env-model-1');
   });
 
+  it('reads the real process.env (not a plain object) and ignores values that are not strings', async () => {
+    const { s } = await setup([{ content: verdict([5, 5, 5, 5, 5]) }]);
+    const saved = { ...process.env };
+    process.env.NAVWORLD_JUDGE_BASE_URL = s.url;
+    process.env.NAVWORLD_JUDGE_API_KEY = 'process-key';
+    process.env.NAVWORLD_JUDGE_MODELS = 'process-model';
+    try {
+      const judge = createJudge({ backoffMs: [1, 1], env: process.env });
+      expect(judge.configured).toBe(true);
+      expect(judge.models).toEqual(['process-model']);
+      expect((await judge.judge(intercityEpisode)).available).toBe(true);
+      expect(s.requests[0]?.headers.authorization).toBe('Bearer process-key');
+    } finally {
+      for (const name of [
+        'NAVWORLD_JUDGE_BASE_URL',
+        'NAVWORLD_JUDGE_API_KEY',
+        'NAVWORLD_JUDGE_MODELS',
+      ])
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+    }
+    const odd = createJudge({
+      env: { NAVWORLD_JUDGE_API_KEY: 42, NAVWORLD_JUDGE_MODELS: ['m'] } as unknown as Record<
+        string,
+        string
+      >,
+    });
+    expect(odd.configured).toBe(false);
+    expect(odd.models).toEqual(['Qwen/Qwen3.6-27B-TEE', 'Qwen/Qwen3.6-35B-TEE']);
+    expect(() => createJudge({ env: 'NAVWORLD_JUDGE_API_KEY=x' as never })).toThrow(
+      /judge options: env/,
+    );
+  });
+
   it('defaults to the designed model list and rejects bad options', () => {
     const judge = createJudge({ env: {} });
     expect(judge.models).toEqual(['Qwen/Qwen3.6-27B-TEE', 'Qwen/Qwen3.6-35B-TEE']);

@@ -205,6 +205,7 @@ export async function main(
             : { scoringThreads: stringFlag(o['scoringThreads']) ?? '' }),
           world: stringFlag(o['world']) ?? config.world,
           ...(config.debug ? { debug: true } : {}),
+          ...(config.hasJudgeKey ? { judge: createJudge({ env }) } : {}),
         }),
       );
 

@@ -360,6 +360,50 @@ describe('navworld CLI (built bin)', () => {
     }
   }, 60_000);
 
+  it('judges episodes with the judge key set, in worker threads too, and when re-scoring', async () => {
+    const verdict = JSON.stringify({
+      practicality: { score: 7, reason: '实用' },
+      analysis_depth: { score: 6, reason: '分析' },
+      logic: { score: 7, reason: '逻辑' },
+      user_experience: { score: 6, reason: '体验' },
+      factual_grounding: { score: 8, reason: '依据' },
+    });
+    const server = await startScriptedOpenAIServer({ handler: () => ({ content: verdict }) });
+    const judgeEnv = {
+      NAVWORLD_JUDGE_BASE_URL: server.url,
+      NAVWORLD_JUDGE_API_KEY: 'sk-judge-secret',
+      NAVWORLD_JUDGE_MODELS: 'judge-a,judge-b',
+    };
+    try {
+      const out = join(dir, 'judged.jsonl');
+      const r = await navworld(
+        ['evaluate', '--tasks', '1-2', '--agent', 'reference', '--workers', '2', '--out', out],
+        judgeEnv,
+      );
+      expect(r.code).toBe(0);
+      const episodes = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { total: number; breakdown: { judgeStatus: string } });
+      expect(episodes).toHaveLength(2);
+      for (const e of episodes) {
+        expect(e.breakdown.judgeStatus).toBe('ok');
+        // The code half alone is at most 50: a judged total is above it.
+        expect(e.total).toBeGreaterThan(50);
+      }
+      expect(server.requests.length).toBeGreaterThanOrEqual(2);
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-judge-secret');
+      const rescored = await navworld(['score', out, '--json'], judgeEnv);
+      expect(rescored.code).toBe(0);
+      expect(rescored.stdout).toContain('"judgeStatus": "ok"');
+      expect(r.stdout + r.stderr + rescored.stdout + rescored.stderr).not.toContain(
+        'sk-judge-secret',
+      );
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('names why episodes went unscored, exiting 4, without the key', async () => {
     const server = await startScriptedOpenAIServer({ handler: () => ({ status: 401 }) });
     try {

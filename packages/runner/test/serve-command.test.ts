@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../src/commands/report';
+import { startScriptedOpenAIServer } from '../src/testing';
 import { bundleForNode, runnerPath } from './helpers/bundle';
 import { get, post } from './helpers/http';
 import { syntheticResult } from './helpers/synthetic';
@@ -36,6 +37,63 @@ describe('navworld serve (real process)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stderr).toContain('shutting down');
+  }, 120_000);
+
+  it('judges final answers when the judge key is set', async () => {
+    const verdict = JSON.stringify({
+      practicality: { score: 7, reason: '实用' },
+      analysis_depth: { score: 6, reason: '分析' },
+      logic: { score: 7, reason: '逻辑' },
+      user_experience: { score: 6, reason: '体验' },
+      factual_grounding: { score: 8, reason: '依据' },
+    });
+    const judge = await startScriptedOpenAIServer({ handler: () => ({ content: verdict }) });
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NAVWORLD_EPOCH_SALT: 'serve-test',
+        NAVWORLD_JUDGE_BASE_URL: judge.url,
+        NAVWORLD_JUDGE_API_KEY: 'sk-serve-judge',
+        NAVWORLD_JUDGE_MODELS: 'judge-a',
+      },
+    });
+    try {
+      let stderr = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString('utf8');
+          const match = /serving on (http:\/\/[^\s]+)/.exec(stderr);
+          if (match) resolve(match[1]!);
+        });
+        child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
+      });
+      const reset = await post(url, '/v1/reset', { task_id: 1 });
+      const episodeId = reset.json.episode_id as string;
+      const city = reset.json.problem.destination_city as string;
+      const step = await post(url, '/v1/step', {
+        episode_id: episodeId,
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'weather', arguments: JSON.stringify({ city }) },
+          },
+        ],
+      });
+      expect(step.status).toBe(200);
+      const final = await post(url, '/v1/step', {
+        episode_id: episodeId,
+        content: `${city}两日游：第1天参观景点，第2天自由活动。`,
+      });
+      expect(final.status).toBe(200);
+      expect(final.json.info.judgeAvailable).toBe(true);
+      expect(judge.requests).toHaveLength(1);
+      expect(stderr).not.toContain('sk-serve-judge');
+    } finally {
+      child.kill('SIGTERM');
+      await judge.close();
+    }
   }, 120_000);
 
   it('refuses to start when the configured world cannot run (it used to serve and fail every reset)', async () => {

@@ -124,7 +124,14 @@ const OptionsSchema = z.object({
       ),
     ])
     .optional(),
-  env: z.record(z.string(), z.string().optional()).optional(),
+  // Not z.record: Node's process.env is not a plain object, and z.record refuses it. Values are read with
+  // envValue, which ignores anything that is not a string.
+  env: z
+    .custom<Record<string, string | undefined>>(
+      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      'env must be an object of environment variables, such as process.env',
+    )
+    .optional(),
   backoffMs: z.array(z.number().int().nonnegative()).optional(),
   maxTokens: z.number().int().positive().optional(),
 });
@@ -222,9 +229,13 @@ export function createJudge(options: JudgeOptions = {}): LlmJudge {
     hint: 'see JudgeOptions in the API reference; every field is optional',
   });
   const env = o.env ?? process.env;
-  const apiKey = o.apiKey ?? env[JUDGE_ENV.apiKey] ?? '';
-  const baseURL = o.baseUrl ?? (env[JUDGE_ENV.baseUrl]?.trim() || DEFAULT_JUDGE_BASE_URL);
-  const models = o.models ?? splitModels(env[JUDGE_ENV.models]) ?? [...DEFAULT_JUDGE_MODELS];
+  const envValue = (name: string): string | undefined => {
+    const value = env[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const apiKey = o.apiKey ?? envValue(JUDGE_ENV.apiKey) ?? '';
+  const baseURL = o.baseUrl ?? (envValue(JUDGE_ENV.baseUrl)?.trim() || DEFAULT_JUDGE_BASE_URL);
+  const models = o.models ?? splitModels(envValue(JUDGE_ENV.models)) ?? [...DEFAULT_JUDGE_MODELS];
   const timeout = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const backoff = o.backoffMs ?? [...DEFAULT_BACKOFF_MS];
   const maxTokens = o.maxTokens ?? DEFAULT_MAX_TOKENS;

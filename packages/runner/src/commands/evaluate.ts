@@ -225,6 +225,7 @@ export async function evaluateCommand(
         epoch: env.epoch,
         world,
         env: io.env,
+        judge: judge !== undefined,
         record,
         stopped: () => interrupted,
       });
@@ -299,6 +300,7 @@ async function runInThreads(
     epoch: Epoch;
     world: WorldName;
     env: Record<string, string | undefined>;
+    judge: boolean;
     record: (r: EpisodeResult) => Promise<void>;
     stopped: () => boolean;
   },
@@ -308,7 +310,12 @@ async function runInThreads(
   const one = (): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(file, {
-        workerData: { epoch: shared.epoch, world: shared.world, env: shared.env },
+        workerData: {
+          epoch: shared.epoch,
+          world: shared.world,
+          env: shared.env,
+          judge: shared.judge,
+        },
       });
       const feed = (): void => {
         if (shared.stopped() || next >= jobs.length) worker.postMessage(null);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { ERROR_CODES, NavworldError, type Judge } from '@navworld/core-types';
 import { MAX_SCORING_THREADS } from '../environment/constants';
 import { EXIT_CODES, intFlag, worldFlag } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
@@ -26,6 +26,11 @@ export interface ServeCommandOptions {
    * @default 'auto'
    */
   scoringThreads?: number | string;
+  /**
+   * LLM judge of final answers (the CLI builds one when `NAVWORLD_JUDGE_API_KEY` is set); without one, scores
+   * are code-only (0–50).
+   */
+  judge?: Judge;
   /** Runs `/v1/evaluate` episodes. @default the OpenAI-compatible agent loop */
   evaluate?: EvaluateRunner;
   /** Resolves when the server should stop. @default SIGINT or SIGTERM */
@@ -103,6 +108,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
     environmentOptions: {
       world,
       ...(options.debug === undefined ? {} : { debug: options.debug }),
+      ...(options.judge === undefined ? {} : { judge: options.judge }),
       scoringThreads,
     },
   });

@@ -3,6 +3,7 @@
 // same as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Epoch } from '@navworld/core-types';
+import { createJudge } from '@navworld/llm-validator';
 import type { WorldName } from '@navworld/tools';
 import { createEnvironment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
@@ -11,6 +12,8 @@ interface SweepWorkerData {
   epoch: Epoch;
   world: WorldName;
   env: Record<string, string | undefined>;
+  /** Whether episodes are judged: each worker then builds its own judge from `env`. */
+  judge: boolean;
 }
 
 interface Job {
@@ -19,7 +22,12 @@ interface Job {
 }
 
 const data = workerData as SweepWorkerData;
-const environment = createEnvironment({ epoch: data.epoch, world: data.world, env: data.env });
+const environment = createEnvironment({
+  epoch: data.epoch,
+  world: data.world,
+  env: data.env,
+  ...(data.judge ? { judge: createJudge({ env: data.env }) } : {}),
+});
 
 parentPort?.on('message', (message: Job | null) => {
   if (message === null) {
