@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer } from '../src/testing';
-import { GENERIC_PLAN } from './helpers/episode';
+import { GENERIC_PLAN, JUDGE_VERDICT } from './helpers/episode';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(packageDir, 'bin', 'navworld.js');
@@ -361,14 +361,7 @@ describe('navworld CLI (built bin)', () => {
   }, 60_000);
 
   it('judges episodes with the judge key set, in worker threads too, and when re-scoring', async () => {
-    const verdict = JSON.stringify({
-      practicality: { score: 7, reason: '实用' },
-      analysis_depth: { score: 6, reason: '分析' },
-      logic: { score: 7, reason: '逻辑' },
-      user_experience: { score: 6, reason: '体验' },
-      factual_grounding: { score: 8, reason: '依据' },
-    });
-    const server = await startScriptedOpenAIServer({ handler: () => ({ content: verdict }) });
+    const server = await startScriptedOpenAIServer({ handler: () => ({ content: JUDGE_VERDICT }) });
     const judgeEnv = {
       NAVWORLD_JUDGE_BASE_URL: server.url,
       NAVWORLD_JUDGE_API_KEY: 'sk-judge-secret',

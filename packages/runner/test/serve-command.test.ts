@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,30 @@ import { reportCommand } from '../src/commands/report';
 import { startScriptedOpenAIServer } from '../src/testing';
 import { bundleForNode, runnerPath } from './helpers/bundle';
 import { get, post } from './helpers/http';
+import { JUDGE_VERDICT } from './helpers/episode';
 import { syntheticResult } from './helpers/synthetic';
+
+/** `navworld serve` in a child process; resolves once it prints its address. */
+async function startServe(
+  cli: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NAVWORLD_EPOCH_SALT: 'serve-test', ...env },
+  });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString('utf8');
+      const match = /serving on (http:\/\/[^\s]+)/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+    child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
+  });
+  return { child, url, stderr: () => stderr };
+}
 
 describe('navworld serve (real process)', () => {
   let cli: string;
@@ -17,57 +40,24 @@ describe('navworld serve (real process)', () => {
   }, 120_000);
 
   it('serves until SIGTERM, then drains and exits 0', async () => {
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--max-episodes', '50'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, NAVWORLD_EPOCH_SALT: 'serve-test' },
-    });
-    let stderr = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString('utf8');
-        const match = /serving on (http:\/\/[^\s]+)/.exec(stderr);
-        if (match) resolve(match[1]!);
-      });
-      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
-    });
+    const { child, url, stderr } = await startServe(cli, ['--max-episodes', '50'], {});
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     expect((await get(url, '/healthz')).json.status).toBe('ok');
     const reset = await post(url, '/v1/reset', { task_id: 7 });
     expect(reset.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(stderr).toContain('shutting down');
+    expect(stderr()).toContain('shutting down');
   }, 120_000);
 
   it('judges final answers when the judge key is set', async () => {
-    const verdict = JSON.stringify({
-      practicality: { score: 7, reason: '实用' },
-      analysis_depth: { score: 6, reason: '分析' },
-      logic: { score: 7, reason: '逻辑' },
-      user_experience: { score: 6, reason: '体验' },
-      factual_grounding: { score: 8, reason: '依据' },
-    });
-    const judge = await startScriptedOpenAIServer({ handler: () => ({ content: verdict }) });
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NAVWORLD_EPOCH_SALT: 'serve-test',
-        NAVWORLD_JUDGE_BASE_URL: judge.url,
-        NAVWORLD_JUDGE_API_KEY: 'sk-serve-judge',
-        NAVWORLD_JUDGE_MODELS: 'judge-a',
-      },
+    const judge = await startScriptedOpenAIServer({ handler: () => ({ content: JUDGE_VERDICT }) });
+    const { child, url, stderr } = await startServe(cli, [], {
+      NAVWORLD_JUDGE_BASE_URL: judge.url,
+      NAVWORLD_JUDGE_API_KEY: 'sk-serve-judge',
+      NAVWORLD_JUDGE_MODELS: 'judge-a',
     });
     try {
-      let stderr = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stderr.on('data', (d: Buffer) => {
-          stderr += d.toString('utf8');
-          const match = /serving on (http:\/\/[^\s]+)/.exec(stderr);
-          if (match) resolve(match[1]!);
-        });
-        child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
-      });
       const reset = await post(url, '/v1/reset', { task_id: 1 });
       const episodeId = reset.json.episode_id as string;
       const city = reset.json.problem.destination_city as string;
@@ -89,7 +79,7 @@ describe('navworld serve (real process)', () => {
       expect(final.status).toBe(200);
       expect(final.json.info.judgeAvailable).toBe(true);
       expect(judge.requests).toHaveLength(1);
-      expect(stderr).not.toContain('sk-serve-judge');
+      expect(stderr()).not.toContain('sk-serve-judge');
     } finally {
       child.kill('SIGTERM');
       await judge.close();

@@ -15,6 +15,15 @@ export const GENERIC_PLAN = [
   '天气：出发前再次查看预报，按气温准备衣物，雨天把室内场馆调到当天，晴天安排户外景点。',
 ].join('\n');
 
+/** A judge's reply scoring 34 of 50 (7, 6, 7, 6, 8), for a scripted judge endpoint. */
+export const JUDGE_VERDICT = JSON.stringify({
+  practicality: { score: 7, reason: '实用' },
+  analysis_depth: { score: 6, reason: '分析' },
+  logic: { score: 7, reason: '逻辑' },
+  user_experience: { score: 6, reason: '体验' },
+  factual_grounding: { score: 8, reason: '依据' },
+});
+
 /**
  * Checks the OpenAI tool-calling grammar: system → user → (assistant{tool_calls} → tool×k)* →
  * [assistant{content} → user →] assistant{content}; every tool message answers a pending call id.
