@@ -432,6 +432,43 @@ describe('navworld CLI (built bin)', () => {
     }
   }, 60_000);
 
+  it('retries on --resume the episodes an outage left unscored', async () => {
+    const out = join(dir, 'outage.jsonl');
+    const args = (url: string): string[] => [
+      'evaluate',
+      '--tasks',
+      '0-1',
+      '--agent',
+      'openai',
+      '--model',
+      'scripted',
+      '--base-url',
+      url,
+      '--max-retries',
+      '0',
+      '--out',
+      out,
+    ];
+    const down = await startScriptedOpenAIServer({ handler: () => ({ status: 503 }) });
+    try {
+      expect((await navworld(args(down.url), { OPENAI_API_KEY: 'k' })).code).toBe(4);
+    } finally {
+      await down.close();
+    }
+    const up = await startScriptedOpenAIServer({ handler: () => ({ content: GENERIC_PLAN }) });
+    try {
+      const r = await navworld([...args(up.url), '--resume', '--json'], { OPENAI_API_KEY: 'k' });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`retrying: 2 episode(s) that ${out} records as not scored`);
+      const summary = JSON.parse(r.stdout) as Record<string, number>;
+      expect(summary).toMatchObject({ episodes: 2, validEpisodes: 2, invalidEpisodes: 0 });
+      // The failed records stay in the file, superseded.
+      expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
+    } finally {
+      await up.close();
+    }
+  }, 120_000);
+
   it('reports an unreadable episode file as a file error', async () => {
     const r = await navworld(['score', '--episode', join(dir, 'missing.json')]);
     expect(r.code).toBe(3);

@@ -55,6 +55,59 @@ describe('openResultsStore', () => {
     expect(await lines(path)).toHaveLength(3);
   });
 
+  it('runs unscored episodes again on resume, and the new record supersedes the old one', async () => {
+    const path = join(dir, 'r.jsonl');
+    const first = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await first.append(syntheticResult({ taskId: 1, total: 40 }));
+    await first.append(syntheticResult({ taskId: 2, valid: false }));
+    await first.append(syntheticResult({ taskId: 3, valid: false }));
+    await first.close();
+    const second = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect(second.retryCount).toBe(2);
+    expect(second.doneCount).toBe(1);
+    expect(second.isDone(1, 0)).toBe(true);
+    expect(second.isDone(2, 0)).toBe(false);
+    expect(second.isDone(3, 0)).toBe(false);
+    await second.append(syntheticResult({ taskId: 2, total: 70 })); // the retry succeeds
+    await second.append(syntheticResult({ taskId: 3, valid: false })); // and fails again
+    await second.append(syntheticResult({ taskId: 2, total: 10 })); // appended already: not again
+    expect(second.isDone(2, 0)).toBe(true);
+    await second.close();
+    // Nothing is deleted from the file; readers see one record per episode slot.
+    expect(await lines(path)).toHaveLength(5);
+    const { results, supersededLines } = await readResults(path);
+    expect(supersededLines).toBe(2);
+    expect(results.map((r) => [r.taskId, r.validForScoring, r.total])).toEqual([
+      [1, true, 40],
+      [2, true, 70],
+      [3, false, 0],
+    ]);
+    const third = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect(third.retryCount).toBe(1);
+    expect(third.isDone(3, 0)).toBe(false);
+    await third.close();
+  });
+
+  it('never lets a record supersede a scored one, nor one of another agent', async () => {
+    const path = join(dir, 'mixed.jsonl');
+    const a = syntheticResult({ taskId: 4, total: 30 });
+    const unscored = syntheticResult({ taskId: 5, valid: false });
+    const other = { ...syntheticResult({ taskId: 5, total: 20 }), agent: 'openai', model: 'm' };
+    const later = syntheticResult({ taskId: 4, total: 90 });
+    await writeFile(
+      path,
+      [a, unscored, other, later].map((r) => JSON.stringify(r)).join('\n') + '\n',
+    );
+    const { results, supersededLines } = await readResults(path);
+    expect(supersededLines).toBe(0);
+    expect(results.map((r) => [r.agent, r.taskId, r.total])).toEqual([
+      ['reference', 4, 30],
+      ['reference', 5, 0],
+      ['openai', 5, 20],
+      ['reference', 4, 90],
+    ]);
+  });
+
   it('cuts a torn trailing line away on resume and keeps the file line-aligned', async () => {
     const path = join(dir, 'r.jsonl');
     const good = [syntheticResult({ taskId: 1 }), syntheticResult({ taskId: 2 })]

@@ -181,6 +181,8 @@ export async function evaluateCommand(
   const skipped = taskIds.length * repeats - jobs.length;
   if (skipped > 0 && options.quiet !== true)
     io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
+  if (store.retryCount > 0 && options.quiet !== true)
+    io.err(`retrying: ${store.retryCount} episode(s) that ${out} records as not scored\n`);
 
   const progress = createProgress(jobs.length, io, options.quiet === true);
   let interrupted = false;

@@ -16,8 +16,10 @@ import {
 /** Options of {@link openResultsStore}. */
 export interface ResultsStoreOptions {
   /**
-   * Continue an existing file: finished (taskId, repeat) pairs are reported by `isDone`, and a torn
-   * trailing line left by a killed process is cut away. Without it, an existing non-empty file is refused.
+   * Continue an existing file: scored (taskId, repeat) pairs are reported by `isDone`, and a torn trailing
+   * line left by a killed process is cut away. Pairs recorded only as unscored (an infrastructure failure,
+   * `validForScoring: false`) are not done: they run again, and the new record supersedes the old one (see
+   * {@link readResults}). Without it, an existing non-empty file is refused.
    */
   resume: boolean;
   /** Accept existing results stamped with different component versions (they are then mixed). */
@@ -35,8 +37,10 @@ export interface ResultsStoreOptions {
 
 /** An append-only JSONL file of finished episodes, one writer at a time (see {@link openResultsStore}). */
 export interface ResultsStore {
-  /** Whether an episode for this task and repeat is already recorded. */
+  /** Whether a scored episode for this task and repeat is already recorded (or was appended by this run). */
   isDone(taskId: number, repeat: number): boolean;
+  /** (taskId, repeat) pairs the file recorded only as unscored when it was opened: they are run again. */
+  readonly retryCount: number;
   /**
    * Appends one finished episode as one line, written with a single write and synced to disk before the
    * promise resolves. A (taskId, repeat) pair that is already recorded is not written again.
@@ -44,7 +48,7 @@ export interface ResultsStore {
   append(result: EpisodeResult): Promise<void>;
   /** Waits for pending appends, closes the file and releases its lock. */
   close(): Promise<void>;
-  /** Number of distinct (taskId, repeat) pairs recorded. */
+  /** Number of (taskId, repeat) pairs done: scored in the file when it was opened, or appended since. */
   readonly doneCount: number;
   /** Path of the file. */
   readonly path: string;
@@ -52,10 +56,15 @@ export interface ResultsStore {
 
 /** What {@link readResults} found in a results file. */
 export interface ReadResultsOutput {
-  /** Every parseable episode, in file order. */
+  /** Every parseable episode that no later record supersedes, in file order. */
   results: EpisodeResult[];
   /** Lines that were not a valid episode (typically one torn last line). */
   skippedLines: number;
+  /**
+   * Unscored episodes left out because a later record of the same agent, model, task and repeat replaced
+   * them (a resumed run retried them).
+   */
+  supersededLines: number;
 }
 
 const NEWLINE = 0x0a;
@@ -138,15 +147,24 @@ export async function readResults(path: string): Promise<ReadResultsOutput> {
       hint: 'Pass the path of a JSONL file written by `navworld evaluate --out`.',
     });
   }
-  const results: EpisodeResult[] = [];
+  const parsed: EpisodeResult[] = [];
   let skippedLines = 0;
   for (const line of content.toString('utf8').split('\n')) {
     if (line.trim() === '') continue;
     const result = parseLine(line);
     if (result === null) skippedLines += 1;
-    else results.push(result);
+    else parsed.push(result);
   }
-  return { results, skippedLines };
+  // An unscored record is replaced by any later record of the same episode slot; a scored one never is.
+  const lastIndex = new Map<string, number>();
+  parsed.forEach((r, i) => lastIndex.set(slotKey(r), i));
+  const results = parsed.filter((r, i) => r.validForScoring || lastIndex.get(slotKey(r)) === i);
+  return { results, skippedLines, supersededLines: parsed.length - results.length };
+}
+
+/** The episode slot a record fills: agent, model, task and repeat (files can hold several agents). */
+function slotKey(r: EpisodeResult): string {
+  return JSON.stringify([r.agent, r.model, r.taskId, r.repeat]);
 }
 
 /** Version fields whose values differ between two stamps (a field present on one side only counts). */
@@ -348,6 +366,7 @@ async function openLocked(
   release: () => Promise<void>,
 ): Promise<ResultsStore> {
   const done = new Set<string>();
+  const retry = new Set<string>();
   // Checked again under the lock; emptied in place, never unlinked.
   const kind = await checkResultsPath(path);
   if (options.overwrite === true && kind === 'file') await truncate(path, 0);
@@ -371,7 +390,12 @@ async function openLocked(
       options.force === true,
       options.epochSalt,
     );
-    for (const result of existing) done.add(doneKey(result.taskId, result.repeat));
+    for (const result of existing)
+      if (result.validForScoring) done.add(doneKey(result.taskId, result.repeat));
+    for (const result of existing) {
+      const key = doneKey(result.taskId, result.repeat);
+      if (!done.has(key)) retry.add(key);
+    }
     if (completeLength < content.length) {
       // A process killed mid-write leaves a partial last line; drop it so the file stays line-aligned.
       await truncate(path, completeLength);
@@ -410,6 +434,7 @@ async function openLocked(
     get doneCount() {
       return done.size;
     },
+    retryCount: retry.size,
     isDone(taskId: number, repeat: number): boolean {
       return done.has(doneKey(taskId, repeat));
     },
