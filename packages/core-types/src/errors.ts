@@ -39,6 +39,11 @@ export const ERROR_CODES = {
   PROVIDER_ERROR: 'PROVIDER_ERROR',
   /** A data provider did not answer in time. */
   PROVIDER_TIMEOUT: 'PROVIDER_TIMEOUT',
+  /**
+   * A data provider could not be reached or failed on its side (connection refused, 5xx or 429, a broken
+   * answer, a key or service error): an infrastructure failure, not the model's fault.
+   */
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
   /** Every provider key is over its quota: an infrastructure failure, not the model's fault. */
   PROVIDER_QUOTA_EXHAUSTED: 'PROVIDER_QUOTA_EXHAUSTED',
   /** A replay cassette has no entry for the call. */

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -300,6 +302,37 @@ describe('determinism at scale', () => {
     expect(env.stats().created).toBe(1000);
     expect(env.stats().episodes).toBe(0);
   }, 180_000);
+});
+
+describe('map service outages', () => {
+  it('does not score an episode whose map service cannot be reached', async () => {
+    // A port nothing listens on: bind one, note it, close it.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const env = createEnvironment({
+      ...options,
+      world: 'amap',
+      env: { AMAP_MAPS_API_KEY: 'key-a', NAVWORLD_AMAP_BASE_URL: `http://127.0.0.1:${port}` },
+    });
+    try {
+      const opened = env.reset({ taskId: 3 });
+      const step = await env.step({
+        episodeId: opened.episodeId,
+        toolCalls: [call('m1', 'weather', { city: opened.problem.destinationCity })],
+      });
+      expect(step.done).toBe(true);
+      expect(step.observations[0]!.errorCode).toBe('PROVIDER_UNAVAILABLE');
+      expect(step.info).toMatchObject({ validForScoring: false, total: 0 });
+      expect(env.getEpisode(opened.episodeId)).toMatchObject({
+        validForScoring: false,
+        error: expect.stringMatching(/^PROVIDER_UNAVAILABLE: /),
+      });
+    } finally {
+      await env.close();
+    }
+  });
 });
 
 describe('replayed worlds', () => {

@@ -360,25 +360,36 @@ describe('AMap provider against a local fake', () => {
     expect(single.errorCode).toBe('PROVIDER_QUOTA_EXHAUSTED');
   });
 
-  it('turns 5xx, malformed JSON, API errors and empty results into tool errors', async () => {
+  it('tells service failures (unavailable) from failures of the request, and finds empty results', async () => {
+    const codeOf = async (): Promise<string | undefined> =>
+      (await callTool('poi_search', { address: '西湖' }, amap())).errorCode;
+    for (const status of [500, 502, 503, 429]) {
+      handler = (_req, res) => {
+        res.writeHead(status);
+        res.end('service trouble');
+      };
+      expect(await codeOf(), `HTTP ${status}`).toBe('PROVIDER_UNAVAILABLE');
+    }
     handler = (_req, res) => {
-      res.writeHead(502);
-      res.end('bad gateway');
+      res.writeHead(404);
+      res.end('no such path');
     };
-    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe(
-      'PROVIDER_ERROR',
-    );
+    expect(await codeOf()).toBe('PROVIDER_ERROR');
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"status":"1","pois":[');
     };
-    expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe(
-      'PROVIDER_ERROR',
-    );
+    expect(await codeOf()).toBe('PROVIDER_UNAVAILABLE');
+    // Info codes 2xxxx blame the parameters; a bad key or a service error is the service's.
     handler = (_req, res) => json(res, { status: '0', info: 'INVALID_PARAMS', infocode: '20000' });
     const invalid = await callTool('poi_search', { address: '西湖' }, amap());
     expect(invalid.errorCode).toBe('PROVIDER_ERROR');
     expect(invalid.text).toContain('INVALID_PARAMS');
+    handler = (_req, res) =>
+      json(res, { status: '0', info: 'INSUFFICIENT_PRIVILEGES', infocode: '10012' });
+    expect(await codeOf()).toBe('PROVIDER_UNAVAILABLE');
+    handler = (_req, res) => json(res, { status: '0', info: 'ENGINE_TIMEOUT', infocode: '30003' });
+    expect(await codeOf()).toBe('PROVIDER_UNAVAILABLE');
     handler = (_req, res) => json(res, { ...OK, count: '0', pois: [] });
     expect((await callTool('poi_search', { address: '西湖' }, amap())).errorCode).toBe(
       'NO_RESULTS',
@@ -388,6 +399,25 @@ describe('AMap provider against a local fake', () => {
       (await callTool('direction', { origin: '120.1,30.2', destination: '120.2,30.3' }, amap()))
         .errorCode,
     ).toBe('NO_RESULTS');
+  });
+
+  it('reports a service that cannot be reached as unavailable', async () => {
+    // A port nothing listens on: bind one, note it, close it.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const ctx = createToolContext({
+      world: 'amap',
+      epoch: epochAt(Date.UTC(2025, 4, 1)),
+      amapKeys: 'key-a',
+      amapBaseUrl: `http://127.0.0.1:${port}`,
+      cache: 'none',
+    });
+    const r = await callTool('weather', { city: '杭州' }, ctx);
+    expect(r.ok).toBe(false);
+    expect(r.errorCode).toBe('PROVIDER_UNAVAILABLE');
+    expect(r.text).toContain('地图服务连接失败');
   });
 
   it('times out slow answers', async () => {

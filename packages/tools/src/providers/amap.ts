@@ -66,6 +66,15 @@ export function isQuotaFailure(body: Record<string, unknown>): boolean {
   );
 }
 
+/**
+ * Whether a failed AMap answer blames the request (info codes 2xxxx: invalid, missing or illegal parameters),
+ * so that the call's arguments, not the service, are at fault. Key, permission and service errors (1xxxx,
+ * 3xxxx) are the service's.
+ */
+function isRequestFailure(body: Record<string, unknown>): boolean {
+  return /^2\d{4}$/.test(str(body['infocode']));
+}
+
 function costOf(type: string, business: Json): PoiCost | null {
   const value = num(business['cost']);
   if (value === null) return null;
@@ -206,7 +215,9 @@ function round3(location: string): string {
  * The real AMap REST API. Keys rotate round-robin; a quota answer marks its key exhausted for the life of
  * the provider and the request is retried once on another key. Failures become outcomes, never throws:
  * quota → `PROVIDER_QUOTA_EXHAUSTED` (its text keeps AMap's `info`, e.g. `USER_DAILY_QUERY_OVER_LIMIT`),
- * timeout → `PROVIDER_TIMEOUT`, HTTP or body errors → `PROVIDER_ERROR`, nothing found → `NO_RESULTS`.
+ * timeout → `PROVIDER_TIMEOUT`; unreachable, 5xx / 429, a broken body, or a key or service error →
+ * `PROVIDER_UNAVAILABLE`; another 4xx or a parameter error (info code 2xxxx) → `PROVIDER_ERROR`; nothing
+ * found → `NO_RESULTS`.
  */
 export function createAmapProvider(options: AmapProviderOptions): MapProvider {
   const keys = options.keys.slice();
@@ -243,7 +254,7 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
           message: `地图服务响应超时（${Math.round(timeoutMs / 1000)}秒）`,
         };
       }
-      return { ok: false, code: ERROR_CODES.PROVIDER_ERROR, message: '地图服务连接失败' };
+      return { ok: false, code: ERROR_CODES.PROVIDER_UNAVAILABLE, message: '地图服务连接失败' };
     }
     let text: string;
     try {
@@ -253,14 +264,16 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
       const timeout = name === 'TimeoutError' || name === 'AbortError';
       return {
         ok: false,
-        code: timeout ? ERROR_CODES.PROVIDER_TIMEOUT : ERROR_CODES.PROVIDER_ERROR,
+        code: timeout ? ERROR_CODES.PROVIDER_TIMEOUT : ERROR_CODES.PROVIDER_UNAVAILABLE,
         message: timeout ? '地图服务响应超时' : '地图服务响应中断',
       };
     }
     if (!response.ok) {
+      // A 5xx or 429 is the service's trouble; another 4xx answers the request itself.
+      const serviceSide = response.status >= 500 || response.status === 429;
       return {
         ok: false,
-        code: ERROR_CODES.PROVIDER_ERROR,
+        code: serviceSide ? ERROR_CODES.PROVIDER_UNAVAILABLE : ERROR_CODES.PROVIDER_ERROR,
         message: `地图服务HTTP错误 ${response.status}`,
       };
     }
@@ -270,7 +283,11 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
         throw new Error('not an object');
       return { ok: true, body: body as Json };
     } catch {
-      return { ok: false, code: ERROR_CODES.PROVIDER_ERROR, message: '地图服务返回的数据无法解析' };
+      return {
+        ok: false,
+        code: ERROR_CODES.PROVIDER_UNAVAILABLE,
+        message: '地图服务返回的数据无法解析',
+      };
     }
   };
 
@@ -294,7 +311,9 @@ export function createAmapProvider(options: AmapProviderOptions): MapProvider {
     if (result.ok && str(result.body['status']) !== '1') {
       return {
         ok: false,
-        code: ERROR_CODES.PROVIDER_ERROR,
+        code: isRequestFailure(result.body)
+          ? ERROR_CODES.PROVIDER_ERROR
+          : ERROR_CODES.PROVIDER_UNAVAILABLE,
         message: `地图服务返回错误：${str(result.body['info']) || 'unknown error'}`,
       };
     }
