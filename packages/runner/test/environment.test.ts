@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,48 @@ describe('options', () => {
     expect(() => createEnvironment({ ...options, world: 'replay' })).toThrow(
       expect.objectContaining({ code: 'CONFIG_ERROR', message: expect.stringMatching(/cassette/) }),
     );
+  });
+});
+
+describe('epochs over time', () => {
+  const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+  it('follows the clock into the next week unless something pins the epoch', async () => {
+    let t = FIXED_NOW;
+    const clock = (): number => t;
+    // Idle episodes are kept for two weeks, so last week's episode is still open.
+    const rolling = createEnvironment({ env: {}, clock, idleTimeoutMs: 2 * WEEK_MS });
+    const pinnedSalt = createEnvironment({ env: {}, clock, salt: 'pinned' });
+    const pinnedTime = createEnvironment({ env: {}, clock, now: FIXED_NOW });
+    try {
+      const first = rolling.reset({ taskId: 1 });
+      expect(rolling.epoch).toEqual(first.epoch);
+      const before = {
+        salt: pinnedSalt.reset({ taskId: 1 }).epoch,
+        time: pinnedTime.reset({ taskId: 1 }).epoch,
+      };
+      t += WEEK_MS + 1000;
+      const next = rolling.reset({ taskId: 1 });
+      expect(next.epoch.id).toBe(first.epoch.id + 1);
+      expect(next.epoch.salt).not.toBe(first.epoch.salt);
+      expect(rolling.epoch).toEqual(next.epoch);
+      // The episode opened last week goes on in its own world.
+      const old = await rolling.step({
+        episodeId: first.episodeId,
+        toolCalls: [call('w0', 'weather', { city: first.problem.destinationCity })],
+      });
+      expect(old.observations[0]!.ok).toBe(true);
+      // The new week's tools answer from the new world.
+      const weather = await rolling.step({
+        episodeId: next.episodeId,
+        toolCalls: [call('w1', 'weather', { city: next.problem.destinationCity })],
+      });
+      expect(weather.observations[0]!.ok).toBe(true);
+      expect(pinnedSalt.reset({ taskId: 1 }).epoch.salt).toBe(before.salt.salt);
+      expect(pinnedTime.reset({ taskId: 1 }).epoch).toEqual(before.time);
+    } finally {
+      await Promise.all([rolling.close(), pinnedSalt.close(), pinnedTime.close()]);
+    }
   });
 });
 
@@ -304,6 +346,36 @@ describe('determinism at scale', () => {
   }, 180_000);
 });
 
+describe('tool cache', () => {
+  it('takes the cache kind from NAVWORLD_CACHE, one cache for every epoch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'navworld-env-cache-'));
+    let t = FIXED_NOW;
+    const env = createEnvironment({
+      env: { NAVWORLD_CACHE: 'sqlite', NAVWORLD_CACHE_DIR: dir },
+      clock: () => t,
+      idleTimeoutMs: 3 * 7 * 24 * 3600 * 1000,
+    });
+    try {
+      const weather = async (): Promise<boolean | undefined> => {
+        const opened = env.reset({ taskId: 2 });
+        const step = await env.step({
+          episodeId: opened.episodeId,
+          toolCalls: [call('c1', 'weather', { city: opened.problem.destinationCity })],
+        });
+        return step.observations[0]!.ok;
+      };
+      expect(await weather()).toBe(true);
+      expect(existsSync(join(dir, 'cache.sqlite'))).toBe(true);
+      t += 7 * 24 * 3600 * 1000;
+      expect(await weather()).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.sqlite'))).toEqual(['cache.sqlite']);
+    } finally {
+      await env.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('map service outages', () => {
   it('does not score an episode whose map service cannot be reached', async () => {
     // A port nothing listens on: bind one, note it, close it.
@@ -314,7 +386,11 @@ describe('map service outages', () => {
     const env = createEnvironment({
       ...options,
       world: 'amap',
-      env: { AMAP_MAPS_API_KEY: 'key-a', NAVWORLD_AMAP_BASE_URL: `http://127.0.0.1:${port}` },
+      env: {
+        AMAP_MAPS_API_KEY: 'key-a',
+        NAVWORLD_AMAP_BASE_URL: `http://127.0.0.1:${port}`,
+        NAVWORLD_CACHE: 'none',
+      },
     });
     try {
       const opened = env.reset({ taskId: 3 });

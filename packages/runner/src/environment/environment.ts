@@ -26,7 +26,7 @@ import {
   TOOL_BUDGETS,
   WORLD_VERSION,
   callTool,
-  createMemoryCache,
+  type ToolCache,
   createToolContext,
   toolBudgetExceededResult,
   toolDefinitions,
@@ -69,7 +69,10 @@ export type OpenAIToolDefinition = ReturnType<typeof toolDefinitions>[number];
 export interface EnvironmentOptions {
   /** Tool world. @default 'offline' */
   world?: WorldName;
-  /** Tool result cache: a kind, or a cache object. @default 'memory' (one cache shared by all episodes) */
+  /**
+   * Tool result cache: a kind, or a cache object; one cache serves every episode and epoch. @default
+   * `NAVWORLD_CACHE` from `env`, else the world's default (`sqlite` for `amap`, `memory` otherwise)
+   */
   cache?: ToolContextOptions['cache'];
   /** Path of the SQLite cache file (cache `sqlite`). */
   cachePath?: string;
@@ -81,7 +84,7 @@ export interface EnvironmentOptions {
   salt?: string;
   /** Time that decides the default epoch (epoch milliseconds or a Date). @default clock() */
   now?: number | Date;
-  /** Millisecond clock for idle sweeps and timings. @default Date.now */
+  /** Millisecond clock for idle sweeps, timings and (unless pinned) the epoch. @default Date.now */
   clock?: () => number;
   /** LLM judge for final scores; without one, scores are code-only (0–50). */
   judge?: Judge;
@@ -206,7 +209,10 @@ export interface ScoringThreadStats {
 
 /** The episode API: `reset` opens an episode, `step` advances it, `evaluate` runs a model end to end. */
 export interface Environment {
-  /** The default epoch. */
+  /**
+   * The epoch a reset without one runs in now. Unless the options pin it (an epoch, a tool context, `now` or
+   * a salt), it follows the clock into each new week.
+   */
   readonly epoch: Epoch;
   /** Component versions stamped into every result. */
   readonly versions: Versions;
@@ -348,11 +354,30 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   // Checked before the scoring threads start, so a bad option leaves nothing running.
   const world = checkedWorld(options.world ?? 'offline');
   const scoringThreads = scoringThreadsOf(options.scoringThreads);
+  const pinnedSalt = options.salt ?? saltFromEnv(env);
   const defaultEpoch =
     options.toolContext?.epoch ??
     options.epoch ??
-    epochAt(options.now ?? clock(), { salt: options.salt ?? saltFromEnv(env) });
-  const sharedCache = options.cache ?? createMemoryCache();
+    epochAt(options.now ?? clock(), { salt: pinnedSalt });
+  // Unless something pins it (an epoch, a tool context, a time or a salt), the epoch follows the clock: a
+  // server left running past the end of the week starts the new week's episodes in the new world.
+  const followsClock =
+    options.toolContext === undefined &&
+    options.epoch === undefined &&
+    options.now === undefined &&
+    pinnedSalt === undefined;
+  let clockEpoch = defaultEpoch;
+  function currentEpoch(): Epoch {
+    if (!followsClock) return defaultEpoch;
+    const now = clock();
+    if (now >= clockEpoch.endsAt * 1000 || now < clockEpoch.startsAt * 1000)
+      clockEpoch = epochAt(now);
+    return clockEpoch;
+  }
+  // The first context resolves the cache (the option, NAVWORLD_CACHE, or the world's default); the contexts of
+  // later epochs share that instance, so a kind such as sqlite opens one file handle, not one per week.
+  let sharedCache: ToolCache | undefined =
+    options.toolContext?.cache ?? (typeof options.cache === 'object' ? options.cache : undefined);
   const contexts = new Map<string, ToolContext>();
   if (options.toolContext !== undefined) contexts.set(defaultEpoch.salt, options.toolContext);
   // The world's own requirements (an AMap key, a cassette) are checked now, before any thread starts: a
@@ -388,12 +413,17 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       context = createToolContext({
         world,
         epoch,
-        cache: sharedCache,
+        ...(sharedCache !== undefined
+          ? { cache: sharedCache }
+          : options.cache === undefined
+            ? {}
+            : { cache: options.cache }),
         ...(options.cachePath === undefined ? {} : { cachePath: options.cachePath }),
         ...(options.cassettePath === undefined ? {} : { cassettePath: options.cassettePath }),
         env,
       });
       contexts.set(epoch.salt, context);
+      sharedCache ??= context.cache;
     }
     return context;
   }
@@ -474,7 +504,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     maybeSweep(now);
     makeRoom();
     const problem = problemOf(parsed.taskId);
-    const epoch = parsed.epoch ?? defaultEpoch;
+    const epoch = parsed.epoch ?? currentEpoch();
     const id = newEpisodeId();
     const messages: ChatMessage[] = [
       { role: 'system', content: SYSTEM_PROMPT },
@@ -815,7 +845,9 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   }
 
   const environment: Environment = {
-    epoch: defaultEpoch,
+    get epoch() {
+      return currentEpoch();
+    },
     versions,
     tools,
     reset,
@@ -843,7 +875,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     async close() {
       closed = true;
       episodes.clear();
-      for (const context of contexts.values()) context.close();
+      // Contexts share one cache: close it once.
+      sharedCache?.close();
       contexts.clear();
       // Steps being scored on a worker still hold their episode: they finish and are answered first.
       await pool?.close();
