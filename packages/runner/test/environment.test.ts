@@ -152,10 +152,12 @@ describe('step', () => {
         'judgeBand',
         'noisyCode',
         'noisyJudge',
+        'score',
         'scorerVersion',
         'total',
       ].sort(),
     );
+    expect(final.info!['score']).toBe(final.info!['total']);
     expect(assertValidConversation(env.getEpisode(episodeId)!.messages)).toBeNull();
   });
 
@@ -198,6 +200,10 @@ describe('step', () => {
     const final = await env.step({ episodeId, content: GENERIC_PLAN });
     expect(final.info).toHaveProperty('breakdown');
     expect(final.info).toHaveProperty('toolFacts');
+    // The total stays at the top in debug mode too (0–100, also as score).
+    const breakdown = final.info!['breakdown'] as { total: number };
+    expect(final.info).toMatchObject({ total: breakdown.total, score: breakdown.total });
+    expect(final.reward).toBeCloseTo(breakdown.total / 100, 10);
   });
 
   it('refuses over-budget calls without running them', async () => {
@@ -400,7 +406,7 @@ describe('map service outages', () => {
       });
       expect(step.done).toBe(true);
       expect(step.observations[0]!.errorCode).toBe('PROVIDER_UNAVAILABLE');
-      expect(step.info).toMatchObject({ validForScoring: false, total: 0 });
+      expect(step.info).toMatchObject({ validForScoring: false, total: 0, score: 0 });
       expect(env.getEpisode(opened.episodeId)).toMatchObject({
         validForScoring: false,
         error: expect.stringMatching(/^PROVIDER_UNAVAILABLE: /),

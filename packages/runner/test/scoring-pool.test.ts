@@ -153,7 +153,14 @@ describe('scoring worker pool', () => {
       // The in-process result is plain data, so the clone a worker sends back is exact.
       expect(notPlainData(expected.get(taskId)!.info)).toEqual([]);
       const got = actual.get(taskId)!.info!;
-      expect(Object.keys(got).sort()).toEqual(['answerFacts', 'breakdown', 'parsed', 'toolFacts']);
+      expect(Object.keys(got).sort()).toEqual([
+        'answerFacts',
+        'breakdown',
+        'parsed',
+        'score',
+        'toolFacts',
+        'total',
+      ]);
       expect(got).toStrictEqual(expected.get(taskId)!.info);
       expect(JSON.stringify(got)).toBe(JSON.stringify(expected.get(taskId)!.info));
     }

@@ -692,7 +692,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         done: true,
         truncated: false,
         observation: '',
-        info: { error: infraError, validForScoring: false, total: 0 },
+        info: { error: infraError, validForScoring: false, total: 0, score: 0 },
       };
     }
     return {
@@ -793,15 +793,20 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         done: true,
         truncated,
         observation: '完成',
-        info: { error: state.error, validForScoring: false, total: 0 },
+        info: { error: state.error, validForScoring: false, total: 0, score: 0 },
       };
     }
     const breakdown = details.breakdown;
     state.breakdown = breakdown;
     state.total = breakdown.total;
-    const info: Record<string, unknown> = debug
-      ? { ...toDebugResult(breakdown, details) }
-      : { ...toSafeResult(breakdown, { salt: state.epoch.salt, answer: content }) };
+    // The 0–100 total is always at the top, also as `score` (where OpenEnv-style clients read it).
+    const info: Record<string, unknown> = {
+      ...(debug
+        ? toDebugResult(breakdown, details)
+        : toSafeResult(breakdown, { salt: state.epoch.salt, answer: content })),
+      total: breakdown.total,
+      score: breakdown.total,
+    };
     return {
       episodeId: state.id,
       step: state.step,

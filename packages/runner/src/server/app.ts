@@ -399,11 +399,6 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       content: request.content ?? request.action ?? null,
     });
     recordStep(request.episode_id, result.observations, result.done, started);
-    const info: Record<string, unknown> = { ...result.info };
-    // OpenEnv-style clients read the final 0–100 score from info.score.
-    if (result.done && typeof info['total'] === 'number' && info['score'] === undefined) {
-      info['score'] = info['total'];
-    }
     return c.json({
       episode_id: result.episodeId,
       step: result.step,
@@ -412,7 +407,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       reward: result.reward,
       done: result.done,
       truncated: result.truncated,
-      info,
+      info: result.info,
     });
   });
 
