@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EpisodeResult } from '@navworld/core-types';
+import { SafeResultSchema, type EpisodeResult } from '@navworld/core-types';
 import { createEnvironment, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { startServer, type RunningServer } from '../src/server/start';
@@ -13,6 +13,7 @@ import type { LogEntry } from '../src/server/logger';
 import { startScriptedOpenAIServer } from '../src/testing';
 import { get, http, post } from './helpers/http';
 import { routeThroughHttp } from './helpers/http-environment';
+import { GENERIC_PLAN } from './helpers/episode';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ENV_OPTIONS = { salt: 'navworld-http-test', now: Date.UTC(2026, 0, 5) };
@@ -317,12 +318,41 @@ describe('limits, authentication and the allow-list', () => {
       expect(result.taskId).toBe(3);
       expect(result.model).toBe('scripted-model');
       expect(result.validForScoring).toBe(true);
+      // Outside debug mode the exact breakdown is withheld; the safe result stands in for it.
+      expect(result.breakdown).toBeNull();
+      const safe = (answer.json as { safe: Record<string, unknown> }).safe;
+      expect(SafeResultSchema.parse(safe).total).toBe(result.total);
+      expect(safe).not.toHaveProperty('infoConsistency');
       expect(model.requests.length).toBeGreaterThan(0);
       expect(model.requests[0]?.headers?.authorization).toBe(`Bearer ${apiKey}`);
       expect(JSON.stringify(logs)).not.toContain(apiKey);
       expect((await get(running.url, '/metrics')).text).toContain(
         'navworld_evaluations_total{outcome=',
       );
+    } finally {
+      await running.close();
+      await model.close();
+    }
+  });
+
+  it('returns the full breakdown from /v1/evaluate in debug mode', async () => {
+    const model = await startScriptedOpenAIServer({ handler: () => ({ content: GENERIC_PLAN }) });
+    const running = await startServer({
+      port: 0,
+      environmentOptions: { ...ENV_OPTIONS, debug: true },
+      allowedBaseUrls: model.url,
+    });
+    try {
+      const answer = await post(running.url, '/v1/evaluate', {
+        task_id: 1,
+        model: 'scripted-model',
+        base_url: model.url,
+        api_key: 'k',
+      });
+      expect(answer.status).toBe(200);
+      const result = answer.json as EpisodeResult & { safe?: unknown };
+      expect(result.breakdown?.total).toBe(result.total);
+      expect(result).not.toHaveProperty('safe');
     } finally {
       await running.close();
       await model.close();

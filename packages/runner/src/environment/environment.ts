@@ -263,6 +263,8 @@ export interface ResultMeta {
 /** Internals the agents in this package use; not part of the public API. */
 export interface EnvironmentInternals {
   clock: () => number;
+  /** Whether results are debug results (full breakdowns) rather than safe ones. */
+  debug: boolean;
   state(episodeId: string): EpisodeState;
   appendMessage(episodeId: string, message: ChatMessage): void;
   finish(episodeId: string, outcome: EpisodeOutcome, error: string | null, valid: boolean): void;
@@ -890,6 +892,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
 
   internals.set(environment, {
     clock,
+    debug,
     state: lookup,
     appendMessage(episodeId, message) {
       const state = lookup(episodeId);

@@ -2,7 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Hono, type Context } from 'hono';
-import { ERROR_CODES, NavworldError, type EpisodeResult } from '@navworld/core-types';
+import {
+  ERROR_CODES,
+  NavworldError,
+  type EpisodeResult,
+  type SafeResult,
+} from '@navworld/core-types';
+import { toSafeResult } from '@navworld/scorer';
 import { generateProblem } from '@navworld/taskgen';
 import {
   createEnvironment,
@@ -25,6 +31,22 @@ import {
 import { createLogger, type LogLevel, type LogSink, type Logger } from './logger';
 import { createServerMetrics, type ServerMetrics } from './metrics';
 import { openApiDocument } from './openapi';
+
+/**
+ * The episode record as `/v1/evaluate` returns it outside debug mode: the breakdown (every component's exact
+ * points) is withheld, and the safe result (total, bands, noisy components, hard-constraint flags) stands
+ * in its place as `safe`, as in the final step's `info`.
+ */
+function withSafeScore(result: EpisodeResult): EpisodeResult & { safe: SafeResult | null } {
+  return {
+    ...result,
+    breakdown: null,
+    safe:
+      result.breakdown === null
+        ? null
+        : toSafeResult(result.breakdown, { salt: result.epoch.salt, answer: result.answer }),
+  };
+}
 
 /** What `/v1/evaluate` asks of a model runner (library spelling of the HTTP body). */
 export interface EvaluateRequest {
@@ -471,7 +493,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       }),
     );
     metrics.evaluation(result.outcome);
-    return c.json(result);
+    return c.json(internalsOf(environment).debug ? result : withSafeScore(result));
   });
 
   app.get('/v1/tasks/:id', (c) => {

@@ -118,7 +118,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
           summary: 'Run a model on a task end to end',
           requestBody: body('EvaluateRequest'),
           responses: {
-            '200': json('EpisodeResult', 'The finished episode'),
+            '200': json(
+              'EpisodeResult',
+              'The finished episode; outside debug mode its breakdown is null and `safe` holds the safe result',
+            ),
             ...errors(400, 401, 403, 413, 503),
           },
         },
