@@ -104,6 +104,7 @@ describe('evaluate over real HTTP', () => {
     expect(result.trace[0]!.ok).toBe(false);
     expect(result.trace[0]!.errorCode).toBe('UNKNOWN_TOOL');
     expect(result.validForScoring).toBe(true);
+    expect(result.truncated).toBe(false);
   });
 
   it('forces the final answer after 15 tool steps (16th call dropped, tools disabled)', async () => {
@@ -118,6 +119,7 @@ describe('evaluate over real HTTP', () => {
     expect(result.trace.filter((t) => t.errorCode === 'TOOL_BUDGET_EXCEEDED')).toHaveLength(12);
     expect(result['turnEndReason']).toBe('max_steps');
     expect(result['phase2']).toBe(true);
+    expect(result.truncated).toBe(true);
     const last = requests[16]!.body as Record<string, unknown>;
     expect(last['tools']).toBeUndefined();
     const messages = last['messages'] as Array<{ role: string; content: string }>;

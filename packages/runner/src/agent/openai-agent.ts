@@ -209,8 +209,10 @@ async function runOnce(
       const reply = await ask(true);
       if (reply.toolCalls.length > 0) {
         if (internals.state(episodeId).toolSteps >= MAX_TOOL_STEPS) {
-          // The step limit is reached: the calls are dropped and the final answer is requested.
+          // The step limit is reached: the calls are dropped, the episode is truncated and the final answer
+          // is requested.
           turnEndReason = 'max_steps';
+          internals.state(episodeId).truncated = true;
           break;
         }
         const stepped = await env.step({

@@ -762,7 +762,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     state.messages.push({ role: 'assistant', content });
     state.answer = content;
     state.done = true;
-    state.truncated = truncated;
+    // An agent loop that dropped calls at the step limit marked the episode already.
+    state.truncated ||= truncated;
     state.outcome = 'completed';
     let details: ScoreDetails | ScoringOutcome;
     try {
@@ -793,7 +794,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         observations: [],
         reward: 0,
         done: true,
-        truncated,
+        truncated: state.truncated,
         observation: '完成',
         info: { error: state.error, validForScoring: false, total: 0, score: 0 },
       };
@@ -815,7 +816,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       observations: [],
       reward: clampReward(breakdown.total / 100),
       done: true,
-      truncated,
+      truncated: state.truncated,
       observation: '完成',
       info,
     };
