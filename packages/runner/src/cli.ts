@@ -217,6 +217,7 @@ export async function main(
       .option('--seed <seed>', 'Bootstrap seed')
       .option('--judge-prompt-price <usd>', 'Judge price per million prompt tokens')
       .option('--judge-completion-price <usd>', 'Judge price per million completion tokens')
+      .option('--force', 'Pool results of different runs (agents, models, epochs, versions)')
       .example('navworld report results/reference-results.jsonl --html report.html')
       .action((file: string, o: Record<string, unknown>) =>
         reportCommand(file, {
@@ -232,6 +233,7 @@ export async function main(
           ...(o['judgeCompletionPrice'] === undefined
             ? {}
             : { judgeCompletionPrice: stringFlag(o['judgeCompletionPrice'])! }),
+          ...(o['force'] === true ? { force: true } : {}),
         }),
       );
 

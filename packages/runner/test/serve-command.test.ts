@@ -162,6 +162,47 @@ describe('navworld report', () => {
     await expect(stat(html)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('refuses a file mixing runs unless forced, naming each run', async () => {
+    const file = join(dir, 'mixed.jsonl');
+    const base = syntheticResult({ taskId: 1, total: 80 });
+    const records = [
+      base,
+      syntheticResult({ taskId: 2, total: 60 }),
+      { ...syntheticResult({ taskId: 1, total: 10 }), agent: 'openai', model: 'm-1' },
+      {
+        ...syntheticResult({ taskId: 2, total: 10 }),
+        versions: { ...base.versions, scorer: '0.9.0' },
+      },
+    ];
+    await writeFile(file, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const html = join(dir, 'mixed.html');
+    const refusal = reportCommand(file, { html, write: () => undefined });
+    await expect(refusal).rejects.toMatchObject({
+      code: 'VERSION_MISMATCH',
+      hint: expect.stringContaining('--force'),
+      details: { runs: 3 },
+    });
+    const message = (await refusal.catch((e: Error) => e)).message;
+    expect(message).toMatch(/mixes 3 runs/);
+    expect(message).toMatch(/\n {2}2 episode\(s\): agent reference, epoch salt 2900, /);
+    expect(message).toContain('agent openai (m-1)');
+    expect(message).toContain('scorer 0.9.0');
+    await expect(stat(html)).rejects.toMatchObject({ code: 'ENOENT' });
+    const out: string[] = [];
+    expect(await reportCommand(file, { force: true, write: (l) => out.push(l) })).toBe(0);
+    expect(out.join('\n')).toContain('episodes 4');
+    // One run in a file is reported as before.
+    const single = join(dir, 'single.jsonl');
+    await writeFile(
+      single,
+      records
+        .slice(0, 2)
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(''),
+    );
+    expect(await reportCommand(single, { write: () => undefined })).toBe(0);
+  });
+
   it('writes the HTML report into folders it makes, and names a path it cannot write', async () => {
     const file = join(dir, 'h.jsonl');
     await writeFile(file, `${JSON.stringify(syntheticResult({ taskId: 1, total: 40 }))}\n`);

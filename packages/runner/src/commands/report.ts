@@ -1,6 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import {
+  ERROR_CODES,
+  NavworldError,
+  canonicalJson,
+  type EpisodeResult,
+} from '@navworld/core-types';
 import { EXIT_CODES, ensureFolder, numberFlag } from '../internal/cli-support';
 import { renderHtmlReport } from '../report/html';
 import { readResults } from '../results/store';
@@ -20,8 +25,51 @@ export interface ReportCommandOptions {
   judgePromptPrice?: number | string;
   /** Judge price in USD per million completion tokens. */
   judgeCompletionPrice?: number | string;
+  /**
+   * Pool results of different runs (agents, models, epochs or component versions) into one summary; without
+   * it such a file is refused, since its numbers would not measure any one run.
+   */
+  force?: boolean;
   /** Where text goes. @default console.log */
   write?: (line: string) => void;
+}
+
+/** Runs shown at most when mixed runs are refused. */
+const MAX_RUNS_SHOWN = 5;
+
+/**
+ * The runs a results file holds: episodes of one agent and model, in one epoch, stamped with the same
+ * versions, are one run. Returns one label per run with its episode count, the largest first.
+ */
+function runsOf(results: readonly EpisodeResult[]): string[] {
+  const runs = new Map<string, { label: string; n: number }>();
+  for (const r of results) {
+    const key = canonicalJson([r.agent, r.model, r.epoch.salt, r.versions]);
+    const run = runs.get(key);
+    if (run !== undefined) run.n++;
+    else {
+      const versions = Object.entries(r.versions)
+        .map(([k, v]) => `${k} ${String(v)}`)
+        .join(', ');
+      const label = `agent ${r.agent}${r.model === null ? '' : ` (${r.model})`}, epoch salt ${r.epoch.salt}, ${versions}`;
+      runs.set(key, { label, n: 1 });
+    }
+  }
+  return [...runs.values()].sort((a, b) => b.n - a.n).map((r) => `${r.n} episode(s): ${r.label}`);
+}
+
+/** The error for a file mixing several runs. */
+function mixedRuns(file: string, runs: readonly string[]): NavworldError {
+  const shown = runs.slice(0, MAX_RUNS_SHOWN).map((r) => `  ${r}`);
+  if (runs.length > MAX_RUNS_SHOWN) shown.push(`  … and ${runs.length - MAX_RUNS_SHOWN} more`);
+  return new NavworldError(
+    ERROR_CODES.VERSION_MISMATCH,
+    `${file} mixes ${runs.length} runs, whose scores are not comparable:\n${shown.join('\n')}`,
+    {
+      hint: 'Report each run from a file of its own, or pass --force to pool them into one summary.',
+      details: { runs: runs.length },
+    },
+  );
 }
 
 /** The error for a results file without a single episode record. */
@@ -47,7 +95,8 @@ const MAX_PRICE_PER_MILLION = 10_000;
  * `navworld report <results.jsonl> [--html report.html]`: prints the batch summary of a results file and
  * optionally writes the HTML report. Unreadable lines (a torn last line) are skipped and counted. A file
  * without any episode record (empty, or only unreadable lines) is an `IO_ERROR` (exit 3): there is nothing to
- * report.
+ * report. A file mixing runs (agents, models, epochs or versions) is refused with `VERSION_MISMATCH` unless
+ * `force` pools them.
  */
 export async function reportCommand(
   file: string,
@@ -71,6 +120,8 @@ export async function reportCommand(
   const { results, skippedLines } = await readResults(file);
   // A summary of nothing would print dashes and exit 0, which a script would take for a finished run.
   if (results.length === 0) throw noEpisodes(file, skippedLines);
+  const runs = runsOf(results);
+  if (runs.length > 1 && options.force !== true) throw mixedRuns(file, runs);
   const summaryOptions = {
     ...(passThreshold === undefined ? {} : { passThreshold }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
