@@ -182,7 +182,10 @@ describe('navworld report', () => {
       hint: expect.stringContaining('--force'),
       details: { runs: 3 },
     });
-    const message = (await refusal.catch((e: Error) => e)).message;
+    const message = await refusal.then(
+      () => '',
+      (e: Error) => e.message,
+    );
     expect(message).toMatch(/mixes 3 runs/);
     expect(message).toMatch(/\n {2}2 episode\(s\): agent reference, epoch salt 2900, /);
     expect(message).toContain('agent openai (m-1)');
