@@ -206,6 +206,24 @@ describe('step', () => {
     expect(final.reward).toBeCloseTo(breakdown.total / 100, 10);
   });
 
+  it('scores an episode whose calls name Object.prototype members like any unknown tool', async () => {
+    const env = createEnvironment(options);
+    const { episodeId } = env.reset({ taskId: 2 });
+    const step = await env.step({
+      episodeId,
+      toolCalls: ['constructor', 'toString', '__proto__'].map((name, i) => call(`p${i}`, name, {})),
+    });
+    expect(step.observations.map((o) => o.errorCode)).toEqual([
+      'UNKNOWN_TOOL',
+      'UNKNOWN_TOOL',
+      'UNKNOWN_TOOL',
+    ]);
+    const final = await env.step({ episodeId, content: GENERIC_PLAN });
+    expect(final.info).toMatchObject({ total: expect.any(Number) });
+    expect(final.info).not.toHaveProperty('error');
+    expect(env.getEpisode(episodeId)).toMatchObject({ validForScoring: true });
+  });
+
   it('refuses over-budget calls without running them', async () => {
     const env = createEnvironment(options);
     const { episodeId, problem } = env.reset({ taskId: 3 });

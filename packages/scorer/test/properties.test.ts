@@ -7,9 +7,11 @@ import {
   buildContext,
   scoreEpisode,
   scoreEpisodeSync,
+  stepReward,
   toSafeResult,
 } from '../src';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
+import { call } from './helpers';
 import * as E from './episodes';
 import * as R from './reference-examples';
 
@@ -60,6 +62,30 @@ describe('bounds', () => {
       expect(b.codeTotal).toBeLessThanOrEqual(50);
       expect(b.fabricationPenalty).toBeGreaterThanOrEqual(-12.5);
       if (!judge) expect(b.total).toBeLessThanOrEqual(50);
+    }
+  });
+});
+
+describe('tool names that are Object.prototype members', () => {
+  const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+
+  it('are unknown tools: scoring and step rewards neither throw nor treat them as known', () => {
+    const base = bigTrace(5);
+    const plain = scoreEpisodeSync({ problem: bigProblem, trace: base, answer: bigPlan(2900) });
+    for (const name of names) {
+      const trace = [...base, call(name, {}, '[Error] 未知工具')];
+      const b = scoreEpisodeSync({ problem: bigProblem, trace, answer: bigPlan(2900) });
+      expect(b.total).toBeGreaterThanOrEqual(0);
+      // One more call without its tool's arguments: validity can only fall, never raise the score.
+      expect(b.total).toBeLessThanOrEqual(plain.total);
+      const reward = stepReward({
+        call: { name, arguments: {}, rawArguments: '{}' },
+        result: { ok: false, text: '[Error] 未知工具' },
+        problem: bigProblem,
+        earlierCalls: [],
+      });
+      expect(reward).toBeGreaterThanOrEqual(0);
+      expect(reward).toBeLessThanOrEqual(1);
     }
   });
 });

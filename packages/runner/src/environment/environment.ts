@@ -720,7 +720,10 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     rawArguments: string,
     count: number,
   ): Promise<ToolResult> {
-    const budget = (TOOL_BUDGETS as Record<string, number | undefined>)[name];
+    // Own keys only: a call named `constructor` must not read Object.prototype's member as a budget.
+    const budget = Object.hasOwn(TOOL_BUDGETS, name)
+      ? (TOOL_BUDGETS as Record<string, number>)[name]
+      : undefined;
     if (budget !== undefined && count > budget) {
       return toolBudgetExceededResult(name as keyof typeof TOOL_BUDGETS, count);
     }

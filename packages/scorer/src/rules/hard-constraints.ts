@@ -297,10 +297,9 @@ function truthy(value: unknown): boolean {
 
 /** Whether a call carries the arguments its tool needs (unknown tools need none). */
 export function hasRequiredArguments(entry: Pick<ToolTraceEntry, 'name' | 'arguments'>): boolean {
-  const slots = (C.requiredArguments as Record<string, readonly (readonly string[])[] | undefined>)[
-    entry.name
-  ];
-  if (slots === undefined) return true;
+  // Own keys only: a tool named `constructor` or `toString` must not find Object.prototype's members.
+  if (!Object.hasOwn(C.requiredArguments, entry.name)) return true;
+  const slots = (C.requiredArguments as Record<string, readonly (readonly string[])[]>)[entry.name]!;
   return slots.every((aliases) => aliases.some((a) => truthy(entry.arguments[a])));
 }
 
