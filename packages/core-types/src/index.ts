@@ -19,6 +19,7 @@ export {
   type EpochOptions,
 } from './epoch';
 export { canonicalJson, sha256Hex } from './hash';
+export { REDACTED, redactSecrets } from './redact';
 export { formatZodIssues, parseWith, safeParseWith, type ParseWithOptions } from './validate';
 export {
   PROBLEM_TYPES,

@@ -170,6 +170,19 @@ describe('createJudge', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('masks the key when the endpoint quotes it back in an error', async () => {
+    const { judge } = await setup(
+      [{ status: 401, errorMessage: 'Incorrect API key provided: judge-key (sk-abcdefghijkl)' }],
+      { models: ['judge-a'] },
+    );
+    const result = await judge.judge(intercityEpisode);
+    expect(result.available).toBe(false);
+    const text = JSON.stringify(result);
+    expect(text).toContain('Incorrect API key provided: [REDACTED] ([REDACTED])');
+    expect(text).not.toContain('judge-key');
+    expect(text).not.toContain('sk-abcdefghijkl');
+  });
+
   it('times out a slow call and retries it', async () => {
     const { s, judge } = await setup(
       [{ content: verdict([5, 5, 5, 5, 5]), delayMs: 3000 }, { content: verdict([4, 4, 4, 4, 4]) }],

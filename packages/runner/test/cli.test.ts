@@ -398,7 +398,13 @@ describe('navworld CLI (built bin)', () => {
   }, 120_000);
 
   it('names why episodes went unscored, exiting 4, without the key', async () => {
-    const server = await startScriptedOpenAIServer({ handler: () => ({ status: 401 }) });
+    // Like OpenAI's own 401, the error quotes the refused key, which must not reach the output.
+    const server = await startScriptedOpenAIServer({
+      handler: (request) => ({
+        status: 401,
+        errorMessage: `Incorrect API key provided: ${String(request.headers.authorization).slice(7)}`,
+      }),
+    });
     try {
       const out = join(dir, 'refused.jsonl');
       const r = await navworld(
@@ -417,7 +423,7 @@ describe('navworld CLI (built bin)', () => {
           '--out',
           out,
         ],
-        { OPENAI_API_KEY: 'sk-test-secret-401' },
+        { OPENAI_API_KEY: 'k401-not-sk-shaped' },
       );
       expect(r.code).toBe(4);
       const lines = r.stderr.trim().split('\n');
@@ -426,7 +432,8 @@ describe('navworld CLI (built bin)', () => {
       // One cause for all three, with its count and the tasks it hit.
       expect(lines[head + 1]).toMatch(/^ {2}3× MODEL_ERROR: HTTP 401: .+ \(tasks 0, 1, 2\)$/);
       expect(lines).toHaveLength(head + 2);
-      expect(r.stdout + r.stderr + readFileSync(out, 'utf8')).not.toContain('sk-test-secret-401');
+      expect(r.stderr).toContain('Incorrect API key provided: [REDACTED]');
+      expect(r.stdout + r.stderr + readFileSync(out, 'utf8')).not.toContain('k401-not-sk-shaped');
     } finally {
       await server.close();
     }

@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   NavworldError,
   parseWith,
+  redactSecrets,
   type Judge,
   type JudgeDimension,
   type JudgeInput,
@@ -155,12 +156,18 @@ function isTransient(error: unknown): boolean {
   return false;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIError && error.status !== undefined)
-    return `HTTP ${error.status}: ${error.message}`;
-  if (error instanceof Error) return error.message;
-  return String(error);
+/**
+ * A short description of a failed judge call, with secrets masked: an endpoint may quote the key it refused,
+ * and the description is stored in results and shown in reports.
+ */
+function describe(error: unknown, apiKey: string): string {
+  let text: string;
+  if (error instanceof OpenAI.APIConnectionTimeoutError) text = 'timeout';
+  else if (error instanceof OpenAI.APIError && error.status !== undefined)
+    text = `HTTP ${error.status}: ${error.message}`;
+  else if (error instanceof Error) text = error.message;
+  else text = String(error);
+  return redactSecrets(text, [apiKey]);
 }
 
 function sumUsage(calls: readonly JudgeCallRecord[]): Usage {
@@ -318,7 +325,7 @@ export function createJudge(options: JudgeOptions = {}): LlmJudge {
         if (cache !== undefined) await writeCachedVerdict(cache, key, verdict);
         return { model, verdict, cached: false, calls };
       } catch (error) {
-        lastError = describe(error);
+        lastError = describe(error, apiKey);
         calls.push({
           model,
           attempt,
@@ -455,7 +462,7 @@ export function createJudge(options: JudgeOptions = {}): LlmJudge {
       try {
         return await judgeEpisode(input);
       } catch (error) {
-        const message = NavworldError.isInstance(error) ? error.message : describe(error);
+        const message = NavworldError.isInstance(error) ? error.message : describe(error, apiKey);
         return unavailable(`${ERROR_CODES.JUDGE_UNAVAILABLE}: ${message}`);
       }
     },

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ChatMessage, ToolCall, Usage } from '@navworld/core-types';
-import { sha256Hex } from '@navworld/core-types';
+import { redactSecrets, sha256Hex } from '@navworld/core-types';
 import type { OpenAIToolDefinition } from '../environment/environment';
 
 /** How a failed model call is classified. */
@@ -27,7 +27,9 @@ export class ModelCallError extends Error {
   readonly status: number | undefined;
 
   constructor(kind: ModelFailureKind, message: string, sawContent: boolean, status?: number) {
-    super(message);
+    // An endpoint may quote the key it refused ("Incorrect API key provided: sk-…"): key-like text never
+    // reaches the results, the reports or the server's answers.
+    super(redactSecrets(message));
     this.name = 'ModelCallError';
     this.kind = kind;
     this.sawContent = sawContent;
@@ -186,12 +188,15 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
       throw new ModelCallError('transient', 'the stream ended without a finish reason', sawContent);
     }
   } catch (error) {
-    throw classify(error, {
+    const failure = classify(error, {
       sawContent,
       deadlineFired,
       taskAborted: settings.taskSignal.aborted,
       settings,
     });
+    // The key itself, whatever its shape, is masked too.
+    failure.message = redactSecrets(failure.message, [settings.client.apiKey]);
+    throw failure;
   } finally {
     clearTimeout(timer);
     settings.taskSignal.removeEventListener('abort', onTaskAbort);

@@ -1,3 +1,5 @@
+import { REDACTED, redactSecrets } from '@navworld/core-types';
+
 /** Severity of a log entry. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -20,27 +22,6 @@ const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error:
 const SECRET_KEY =
   /(api[-_]?key|apikey|token|secret|password|passwd|authorization|cookie|credential)/i;
 
-/** Secret-looking substrings inside free text. */
-const SECRET_TEXT: RegExp[] = [
-  /\bsk-[A-Za-z0-9_-]{8,}/g,
-  /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi,
-  /([?&](?:key|api_key|apikey|token)=)[^&\s]+/gi,
-];
-
-/** Marker written instead of a secret. */
-export const REDACTED = '[REDACTED]';
-
-function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
-  for (const pattern of SECRET_TEXT) {
-    out = out.replace(pattern, (match, prefix: unknown) =>
-      typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED,
-    );
-  }
-  return out;
-}
-
 /**
  * A deep copy of `value` with secrets removed: values under secret-looking keys are replaced, and key-like
  * substrings (and every string in `secrets`) are masked inside text. Depth is bounded so that hostile
@@ -48,7 +29,7 @@ function redactText(text: string, secrets: readonly string[]): string {
  */
 export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
   if (depth > 8) return '[…]';
-  if (typeof value === 'string') return redactText(value, secrets);
+  if (typeof value === 'string') return redactSecrets(value, secrets);
   if (Array.isArray(value)) return value.map((v) => redact(v, secrets, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
