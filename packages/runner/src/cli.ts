@@ -4,7 +4,13 @@ import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
 import { loadCliConfig, type CliConfig } from './config';
 import { VERSION } from './version';
-import { EXIT_CODES, reportError, stringFlag } from './internal/cli-support';
+import {
+  EXIT_CODES,
+  keepArgumentText,
+  pathFlag,
+  reportError,
+  stringFlag,
+} from './internal/cli-support';
 import { taskCommand } from './commands/task';
 import { toolsCommand } from './commands/tools';
 import { callCommand } from './commands/call';
@@ -77,6 +83,7 @@ export async function main(
     debug = debug || config.debug;
     const now = Date.now();
     const cli = cac('navworld');
+    keepArgumentText(cli as unknown as Parameters<typeof keepArgumentText>[0]);
     cli.option('--debug', 'Print stack traces on errors');
 
     cli
@@ -221,7 +228,9 @@ export async function main(
       .example('navworld report results/reference-results.jsonl --html report.html')
       .action((file: string, o: Record<string, unknown>) =>
         reportCommand(file, {
-          ...(stringFlag(o['html']) === undefined ? {} : { html: stringFlag(o['html'])! }),
+          ...(pathFlag(o['html'], 'html') === undefined
+            ? {}
+            : { html: pathFlag(o['html'], 'html')! }),
           ...(o['json'] === true ? { json: true } : {}),
           ...(o['passThreshold'] === undefined
             ? {}

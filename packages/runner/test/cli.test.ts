@@ -241,8 +241,23 @@ describe('navworld CLI (built bin)', () => {
       dir,
       '--quiet',
     ]);
+    // Refused before the audit runs.
     expect(intoFolder.code).toBe(3);
-    expect(intoFolder.stderr).toMatch(/^IO_ERROR: cannot write the audit report to /);
+    expect(intoFolder.stderr).toMatch(/^IO_ERROR: --out .+ is not a regular file/);
+    expect(intoFolder.stderr).not.toContain('audit 0/');
+    // Under a plain file no folder can be made: named once the report is written.
+    const underFile = await navworld([
+      'audit',
+      '--tasks',
+      '0',
+      '--policies',
+      'null',
+      '--out',
+      join(out, 'x.json'),
+      '--quiet',
+    ]);
+    expect(underFile.code).toBe(3);
+    expect(underFile.stderr).toMatch(/^IO_ERROR: cannot write the audit report to /);
   });
 
   it('rejects a bad task range', async () => {
@@ -475,6 +490,56 @@ describe('navworld CLI (built bin)', () => {
       await up.close();
     }
   }, 120_000);
+
+  it('keeps flag values as typed: a salt 007 stays 007, and empty or repeated values are refused', async () => {
+    const out = join(dir, 'salt-007.jsonl');
+    const first = await navworld([
+      'evaluate',
+      '--tasks',
+      '0',
+      '--salt',
+      '007',
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(first.code).toBe(0);
+    const episode = JSON.parse(readFileSync(out, 'utf8').trim()) as { epoch: { salt: string } };
+    expect(episode.epoch.salt).toBe('007');
+    // The salt it recorded continues the run (it was read as 7 and refused).
+    const again = await navworld([
+      'evaluate',
+      '--tasks',
+      '0-1',
+      '--salt=007',
+      '--out',
+      out,
+      '--resume',
+      '--quiet',
+    ]);
+    expect(again.code).toBe(0);
+    const refusals: Array<[string[], RegExp]> = [
+      [
+        ['evaluate', '--tasks', '0', '--tasks', '1'],
+        /^INVALID_ARGUMENT: --tasks is given more than once/,
+      ],
+      [['evaluate', '--tasks', '0', '--out', ''], /^INVALID_ARGUMENT: --out needs a file path/],
+      [
+        ['evaluate', '--tasks', '0', '--workers', '0x2'],
+        /^INVALID_ARGUMENT: --workers must be a whole number/,
+      ],
+      [['task', ''], /^INVALID_TASK_ID: task id must be a whole number from 0 to 2\^31-1, got ""/],
+      [
+        ['serve', '--port', ''],
+        /^INVALID_ARGUMENT: --port must be a whole number[^\n]*\nhint: leave --port out for the default \(8080\)/,
+      ],
+    ];
+    for (const [args, expected] of refusals) {
+      const r = await navworld(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(expected);
+    }
+  }, 60_000);
 
   it('reports an unreadable episode file as a file error', async () => {
     const r = await navworld(['score', '--episode', join(dir, 'missing.json')]);

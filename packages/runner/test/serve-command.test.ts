@@ -162,6 +162,31 @@ describe('navworld report', () => {
     await expect(stat(html)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('never writes the HTML report over a results file or into a pipe', async () => {
+    const file = join(dir, 'keep.jsonl');
+    const other = join(dir, 'other.jsonl');
+    const line = `${JSON.stringify(syntheticResult({ taskId: 1, total: 40 }))}\n`;
+    await writeFile(file, line);
+    await writeFile(other, line);
+    for (const [html, why] of [
+      [file, 'is the results file being read'],
+      [other, 'is a results file'],
+      [dir, 'is not a regular file'],
+    ] as const) {
+      await expect(reportCommand(file, { html, write: () => undefined })).rejects.toMatchObject({
+        code: 'IO_ERROR',
+        message: expect.stringContaining(why),
+      });
+    }
+    expect(await readFile(file, 'utf8')).toBe(line);
+    expect(await readFile(other, 'utf8')).toBe(line);
+    // An earlier report is replaced.
+    const html = join(dir, 'again.html');
+    await writeFile(html, '<!doctype html><p>old</p>');
+    expect(await reportCommand(file, { html, write: () => undefined })).toBe(0);
+    expect(await readFile(html, 'utf8')).not.toContain('<p>old</p>');
+  });
+
   it('refuses a file mixing runs unless forced, naming each run', async () => {
     const file = join(dir, 'mixed.jsonl');
     const base = syntheticResult({ taskId: 1, total: 80 });

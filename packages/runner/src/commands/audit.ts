@@ -3,7 +3,14 @@ import { dirname } from 'node:path';
 import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { formatAuditTable, runAudit } from '../audit/index';
 import { parseTaskRange } from '../config';
-import { EXIT_CODES, ensureFolder, intFlag, stringFlag } from '../internal/cli-support';
+import {
+  EXIT_CODES,
+  checkReportPath,
+  ensureFolder,
+  intFlag,
+  pathFlag,
+  stringFlag,
+} from '../internal/cli-support';
 
 /** Exit code of `navworld audit` when a gate fails. */
 export const AUDIT_FAILED_EXIT_CODE = 6;
@@ -47,6 +54,9 @@ export async function auditCommand(
   const salt = stringFlag(options.salt);
   const staleSalt = stringFlag(options.staleSalt);
   const quiet = options.quiet === true;
+  // Checked before the audit runs: a bad path should not cost a minute of work.
+  const out = pathFlag(options.out, 'out');
+  if (out !== undefined) await checkReportPath(out, 'out');
   const report = await runAudit({
     tasks,
     ...(salt ? { salt } : {}),
@@ -61,8 +71,7 @@ export async function auditCommand(
         },
   });
   if (!quiet && io.isTty) io.err('\n');
-  const out = stringFlag(options.out);
-  if (out) {
+  if (out !== undefined) {
     try {
       // Missing folders are made, as for `evaluate --out`.
       await ensureFolder(dirname(out));

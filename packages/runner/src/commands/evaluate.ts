@@ -20,6 +20,7 @@ import {
   ensureFolder,
   intFlag,
   numberFlag,
+  pathFlag,
   stringFlag,
   worldFlag,
 } from '../internal/cli-support';
@@ -112,7 +113,7 @@ export async function evaluateCommand(
     256,
     agent === 'reference' ? 2 : 4,
   );
-  const out = stringFlag(options.out) ?? `results/${agent}-results.jsonl`;
+  const out = pathFlag(options.out, 'out') ?? `results/${agent}-results.jsonl`;
   const world = worldFlag(options.world, config.world);
 
   let model: string | undefined;

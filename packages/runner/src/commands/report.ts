@@ -6,7 +6,7 @@ import {
   canonicalJson,
   type EpisodeResult,
 } from '@navworld/core-types';
-import { EXIT_CODES, ensureFolder, numberFlag } from '../internal/cli-support';
+import { EXIT_CODES, checkReportPath, ensureFolder, numberFlag } from '../internal/cli-support';
 import { renderHtmlReport } from '../report/html';
 import { readResults } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
@@ -117,6 +117,7 @@ export async function reportCommand(
     0,
     MAX_PRICE_PER_MILLION,
   );
+  if (options.html !== undefined) await checkReportPath(resolve(options.html), 'html', file);
   const { results, skippedLines } = await readResults(file);
   // A summary of nothing would print dashes and exit 0, which a script would take for a finished run.
   if (results.length === 0) throw noEpisodes(file, skippedLines);

@@ -3,6 +3,7 @@ import { ERROR_CODES, NavworldError, type Judge } from '@navworld/core-types';
 import { MAX_SCORING_THREADS } from '../environment/constants';
 import { EXIT_CODES, intFlag, worldFlag } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
+import { SERVER_CONFIG } from '../server/config';
 import { MAX_OPEN_EPISODES, MAX_PORT, startServer } from '../server/start';
 
 /** Options of `navworld serve`. */
@@ -48,10 +49,11 @@ function optionalInt(
   flag: string,
   min: number,
   max: number,
+  defaultValue: number,
 ): number | undefined {
   if (value === undefined) return undefined;
-  // An empty value is refused rather than read as the default.
-  return intFlag(value === '' ? Number.NaN : value, flag, min, max, min);
+  // An empty value is refused rather than read as the default, which the hint names.
+  return intFlag(value, flag, min, max, defaultValue);
 }
 
 /**
@@ -93,9 +95,21 @@ function signal(): Promise<string> {
  */
 export async function serveCommand(options: ServeCommandOptions = {}): Promise<number> {
   const write = options.write ?? ((line: string) => console.error(line));
-  const port = optionalInt(options.port, 'port', 0, MAX_PORT);
-  const maxEpisodes = optionalInt(options.maxEpisodes, 'max-episodes', 1, MAX_OPEN_EPISODES);
-  const idleSeconds = optionalInt(options.idleTimeout, 'idle-timeout', 1, MAX_IDLE_SECONDS);
+  const port = optionalInt(options.port, 'port', 0, MAX_PORT, SERVER_CONFIG.port);
+  const maxEpisodes = optionalInt(
+    options.maxEpisodes,
+    'max-episodes',
+    1,
+    MAX_OPEN_EPISODES,
+    SERVER_CONFIG.maxOpenEpisodes,
+  );
+  const idleSeconds = optionalInt(
+    options.idleTimeout,
+    'idle-timeout',
+    1,
+    MAX_IDLE_SECONDS,
+    SERVER_CONFIG.idleTimeoutMs / 1000,
+  );
   const scoringThreads = scoringThreadsFlag(options.scoringThreads);
   const world = worldFlag(options.world, 'offline');
   const running = await startServer({

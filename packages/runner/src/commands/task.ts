@@ -9,7 +9,8 @@ export interface TaskCommandOptions {
 
 /** `navworld task <id>`: prints a task's problem and prompt (or the problem as JSON). */
 export function taskCommand(id: string | number, options: TaskCommandOptions): number {
-  const taskId = Number(id);
+  // Digits only: Number('') is 0 and Number('0x10') is 16, neither of which is what was typed.
+  const taskId = typeof id === 'number' || /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
   if (!Number.isInteger(taskId) || taskId < 0 || taskId > 2 ** 31 - 1) {
     throw new NavworldError(
       ERROR_CODES.INVALID_TASK_ID,

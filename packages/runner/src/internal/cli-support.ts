@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import pc from 'picocolors';
 import {
@@ -96,6 +96,16 @@ function flagText(value: unknown): string {
     : JSON.stringify(value);
 }
 
+/**
+ * The number a flag's text spells in decimal, else NaN: an empty value is not 0 and `0x10` is not 16, as
+ * `Number` would have them.
+ */
+function flagNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  const text = flagText(value).trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+}
+
 /** Reads a whole-number flag, throwing `INVALID_ARGUMENT` when it is not one in range. */
 export function intFlag(
   value: unknown,
@@ -104,8 +114,8 @@ export function intFlag(
   max: number,
   fallback: number,
 ): number {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : Number(flagText(value));
+  if (value === undefined || value === null) return fallback;
+  const n = flagNumber(value);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new NavworldError(
       ERROR_CODES.INVALID_ARGUMENT,
@@ -126,8 +136,8 @@ export function numberFlag(
   min: number,
   max: number,
 ): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : Number(flagText(value));
+  if (value === undefined || value === null) return undefined;
+  const n = flagNumber(value);
   if (!Number.isFinite(n) || n < min || n > max) {
     throw new NavworldError(
       ERROR_CODES.INVALID_ARGUMENT,
@@ -152,6 +162,72 @@ export function worldFlag(value: unknown, fallback: string): WorldName {
 export function stringFlag(value: unknown): string | undefined {
   if (value === undefined || value === null || value === true || value === false) return undefined;
   return flagText(value);
+}
+
+/** Reads a file-path flag: absent is `undefined`; an empty path is `INVALID_ARGUMENT`. */
+export function pathFlag(value: unknown, name: string): string | undefined {
+  const path = stringFlag(value);
+  if (path !== undefined && path.trim() === '') {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `--${name} needs a file path`, {
+      hint: `give --${name} a path, or leave it out`,
+    });
+  }
+  return path;
+}
+
+/**
+ * Checks a path a command is about to write a report to (`report --html`, `audit --out`), before any work:
+ * it must not be the results file being read, nor any results file (whose episodes would be lost), nor
+ * something other than a regular file (writing to a pipe would hang). A missing path is fine. Throws
+ * `IO_ERROR`.
+ */
+export async function checkReportPath(path: string, flag: string, reading?: string): Promise<void> {
+  let kind: 'file' | 'other';
+  try {
+    kind = (await stat(path)).isFile() ? 'file' : 'other';
+  } catch {
+    return;
+  }
+  const refuse = (why: string): never => {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `--${flag} ${path} ${why}`, {
+      hint: `give --${flag} another path, e.g. report.html`,
+    });
+  };
+  if (kind === 'other') refuse('is not a regular file (a folder, a device or a pipe)');
+  if (reading !== undefined && (await sameFile(path, reading)))
+    refuse('is the results file being read: writing it would destroy its episodes');
+  if (await looksLikeResults(path))
+    refuse('is a results file: writing it would destroy its episodes');
+}
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([stat(a), stat(b)]);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the first line of a file is an episode record (enough to tell a results file from a report). */
+async function looksLikeResults(path: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8');
+    const firstLine = head.split('\n', 1)[0] ?? '';
+    return (
+      /^\s*\{/.test(firstLine) &&
+      firstLine.includes('"schemaVersion":') &&
+      firstLine.includes('"episodeId":')
+    );
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
 }
 
 /**
@@ -179,4 +255,90 @@ export async function ensureFolder(dir: string): Promise<void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
+}
+
+/** What {@link keepArgumentText} needs of a cac instance (its parse step and global options). */
+interface ArgumentParser {
+  mri(argv: string[], command?: { options: ParserOption[] }): ParsedArguments;
+  globalCommand: { options: ParserOption[] };
+}
+interface ParserOption {
+  name: string;
+  names: string[];
+  isBoolean?: boolean;
+}
+interface ParsedArguments {
+  args: unknown[];
+  options: Record<string, unknown>;
+}
+
+const camelCase = (name: string): string =>
+  name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Makes the argument parser keep option values and positional arguments as typed. The parser underneath (mri)
+ * turns anything that reads as a number into one: `--salt 007` became `7`, `--salt 1e3` `1000`, and an empty
+ * value `0`, so a run could not be resumed with the salt it recorded, and `--out ''` wrote to a file named 0.
+ * Every value is handed on as its text (the flag readers parse numbers themselves); a value option given
+ * twice is refused instead of becoming an array.
+ */
+export function keepArgumentText(cli: ArgumentParser): void {
+  const parse = cli.mri.bind(cli);
+  cli.mri = (argv, command) => {
+    const parsed = parse(argv, command);
+    const valued = new Map<string, string>();
+    for (const option of [...cli.globalCommand.options, ...(command?.options ?? [])]) {
+      if (option.isBoolean !== true) for (const n of option.names) valued.set(n, option.name);
+    }
+    const seen = new Set<string>();
+    const positional: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+      const token = argv[i]!;
+      if (token === '--') break;
+      if (!token.startsWith('-') || token === '-') {
+        positional.push(token);
+        continue;
+      }
+      if (!token.startsWith('--')) continue;
+      const eq = token.indexOf('=');
+      const name = valued.get(camelCase(token.slice(2, eq < 0 ? undefined : eq)));
+      const next = argv[i + 1];
+      const inline = eq >= 0 ? token.slice(eq + 1) : undefined;
+      // As the parser does: without `=`, the next token is the value unless it looks like an option.
+      const value = inline ?? (next !== undefined && !next.startsWith('-') ? next : undefined);
+      if (
+        inline === undefined &&
+        value !== undefined &&
+        (name !== undefined || !isBooleanOption(cli, command, token))
+      )
+        i++;
+      if (name === undefined || value === undefined) continue;
+      if (seen.has(name)) {
+        throw new NavworldError(
+          ERROR_CODES.INVALID_ARGUMENT,
+          `${token.slice(0, eq < 0 ? undefined : eq)} is given more than once`,
+          {
+            hint: 'give each option once',
+          },
+        );
+      }
+      seen.add(name);
+      parsed.options[name] = value;
+    }
+    // Positional arguments: replaced only when the two readings agree on how many there are.
+    if (positional.length === parsed.args.length) parsed.args = positional;
+    return parsed;
+  };
+}
+
+/** Whether `token` (`--name`) is a boolean option of the command: such an option never takes the next token. */
+function isBooleanOption(
+  cli: ArgumentParser,
+  command: { options: ParserOption[] } | undefined,
+  token: string,
+): boolean {
+  const key = camelCase(token.slice(2));
+  return [...cli.globalCommand.options, ...(command?.options ?? [])].some(
+    (o) => o.isBoolean === true && o.names.includes(key),
+  );
 }
