@@ -529,6 +529,7 @@ describe('navworld CLI (built bin)', () => {
         /^INVALID_ARGUMENT: --workers must be a whole number/,
       ],
       [['task', ''], /^INVALID_TASK_ID: task id must be a whole number from 0 to 2\^31-1, got ""/],
+      [['evaluate', '--tasks', '0', '--judge'], /^MISSING_API_KEY: --judge needs a judge API key/],
       [
         ['serve', '--port', ''],
         /^INVALID_ARGUMENT: --port must be a whole number[^\n]*\nhint: leave --port out for the default \(8080\)/,

@@ -108,6 +108,53 @@ describe('openResultsStore', () => {
     ]);
   });
 
+  it('keeps a whole last record whose newline is missing, and refuses a file with no record', async () => {
+    const path = join(dir, 'r.jsonl');
+    const a = JSON.stringify(syntheticResult({ taskId: 1 }));
+    const b = JSON.stringify(syntheticResult({ taskId: 2 }));
+    await writeFile(path, `${a}\n${b}`);
+    const store = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect(store.isDone(2, 0)).toBe(true);
+    await store.append(syntheticResult({ taskId: 3 }));
+    await store.close();
+    expect((await readResults(path)).results.map((r) => r.taskId)).toEqual([1, 2, 3]);
+    // A file that is not a results file is left as it is.
+    const other = join(dir, 'notes.json');
+    await writeFile(other, '{"a":1}');
+    await expect(
+      openResultsStore(other, { resume: true, versions: TEST_VERSIONS }),
+    ).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+      message: expect.stringMatching(/no episode record/),
+    });
+    expect(await readFile(other, 'utf8')).toBe('{"a":1}');
+  });
+
+  it("refuses to resume another agent's or model's file unless forced, and never counts it as done", async () => {
+    const path = join(dir, 'r.jsonl');
+    const first = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await first.append(syntheticResult({ taskId: 1 }));
+    await first.close();
+    const options = { resume: true, versions: TEST_VERSIONS, agent: 'openai', model: 'm-1' };
+    await expect(openResultsStore(path, options)).rejects.toMatchObject({
+      code: 'VERSION_MISMATCH',
+      message: expect.stringContaining(
+        'holds results of agent reference; this run is agent openai (model m-1)',
+      ),
+    });
+    const forced = await openResultsStore(path, { ...options, force: true });
+    expect(forced.isDone(1, 0)).toBe(false);
+    await forced.close();
+    const same = await openResultsStore(path, {
+      resume: true,
+      versions: TEST_VERSIONS,
+      agent: 'reference',
+      model: null,
+    });
+    expect(same.isDone(1, 0)).toBe(true);
+    await same.close();
+  });
+
   it('cuts a torn trailing line away on resume and keeps the file line-aligned', async () => {
     const path = join(dir, 'r.jsonl');
     const good = [syntheticResult({ taskId: 1 }), syntheticResult({ taskId: 2 })]

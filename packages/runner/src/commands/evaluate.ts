@@ -145,8 +145,14 @@ export async function evaluateCommand(
   const maxTokens = numberFlag(options.maxTokens, 'max-tokens', 1, 1_000_000);
   const maxRetries = numberFlag(options.maxRetries, 'max-retries', 0, 10);
 
-  const judge =
-    options.judge === true || config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
+  // Asked for by flag, the judge must be usable: without a key every verdict would be unavailable and the
+  // run would quietly be code-only.
+  if (options.judge === true && !config.hasJudgeKey) {
+    throw new NavworldError(ERROR_CODES.MISSING_API_KEY, '--judge needs a judge API key', {
+      hint: 'set NAVWORLD_JUDGE_API_KEY (and NAVWORLD_JUDGE_BASE_URL, NAVWORLD_JUDGE_MODELS as needed)',
+    });
+  }
+  const judge = config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
   const env: Environment = createEnvironment({
     world,
     epoch: epochAt(io.now, { salt: stringFlag(options.salt) ?? config.salt }),
@@ -171,6 +177,8 @@ export async function evaluateCommand(
     epochSalt: env.epoch.salt,
     ...(options.force === true ? { force: true } : {}),
     versions: env.versions,
+    agent,
+    model: agent === 'reference' ? null : (model ?? null),
   });
 
   const jobs: Job[] = [];

@@ -1,4 +1,4 @@
-import { link, open, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, link, open, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -24,6 +24,13 @@ export interface ResultsStoreOptions {
   resume: boolean;
   /** Accept existing results stamped with different component versions (they are then mixed). */
   force?: boolean;
+  /**
+   * Agent of the new results. When given, resuming a file that holds another agent's or model's records is
+   * refused with `VERSION_MISMATCH` unless `force`; their episodes never count as done for this run.
+   */
+  agent?: string;
+  /** Model of the new results (`null` for scripted agents). */
+  model?: string | null;
   /** Replace an existing file (once the lock is held, so a run writing to it is never cut short). */
   overwrite?: boolean;
   /** Versions of the components producing the new results. */
@@ -160,6 +167,43 @@ export async function readResults(path: string): Promise<ReadResultsOutput> {
   parsed.forEach((r, i) => lastIndex.set(slotKey(r), i));
   const results = parsed.filter((r, i) => r.validForScoring || lastIndex.get(slotKey(r)) === i);
   return { results, skippedLines, supersededLines: parsed.length - results.length };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The records of the run being resumed: with `options.agent` given, records of another agent or model are
+ * refused (`VERSION_MISMATCH`: their scores would be taken for this run's), or with `force` kept in the file
+ * but not counted as done.
+ */
+function sameRun(
+  records: readonly EpisodeResult[],
+  options: ResultsStoreOptions,
+  path: string,
+): EpisodeResult[] {
+  if (options.agent === undefined) return [...records];
+  const model = options.model ?? null;
+  const mine = records.filter((r) => r.agent === options.agent && r.model === model);
+  const other = records.find((r) => r.agent !== options.agent || r.model !== model);
+  if (other !== undefined && options.force !== true) {
+    const who = (agent: string, m: string | null): string =>
+      m === null ? `agent ${agent}` : `agent ${agent} (model ${m})`;
+    throw new NavworldError(
+      ERROR_CODES.VERSION_MISMATCH,
+      `${path} holds results of ${who(other.agent, other.model)}; this run is ${who(options.agent, model)}`,
+      {
+        hint: 'Write this run to a file of its own (--out), or pass --force to add it to the same file.',
+      },
+    );
+  }
+  return mine;
 }
 
 /** The episode slot a record fills: agent, model, task and repeat (files can hold several agents). */
@@ -378,11 +422,24 @@ async function openLocked(
       });
     }
     const { lines, completeLength } = completeLines(content);
-    const existing: EpisodeResult[] = [];
+    // What follows the last newline is a torn line (a process killed mid-write) unless it is whole JSON: a
+    // record whose newline is missing (a file edited by hand, say), which is kept.
+    const tail = content.subarray(completeLength).toString('utf8');
+    const tailIsWhole = tail.trim() !== '' && isJson(tail);
+    if (tailIsWhole) lines.push(tail);
+    const all: EpisodeResult[] = [];
     for (const line of lines) {
       const result = parseLine(line);
-      if (result !== null) existing.push(result);
+      if (result !== null) all.push(result);
     }
+    if (all.length === 0 && content.toString('utf8').trim() !== '') {
+      throw new NavworldError(
+        ERROR_CODES.CONFIG_ERROR,
+        `${path} holds no episode record: it is not a results file`,
+        { hint: 'Choose a new --out path; --resume continues a file that evaluate wrote.' },
+      );
+    }
+    const existing = sameRun(all, options, path);
     checkVersionsMatch(
       existing,
       options.versions,
@@ -396,7 +453,9 @@ async function openLocked(
       const key = doneKey(result.taskId, result.repeat);
       if (!done.has(key)) retry.add(key);
     }
-    if (completeLength < content.length) {
+    if (tailIsWhole) {
+      await appendFile(path, '\n');
+    } else if (completeLength < content.length) {
       // A process killed mid-write leaves a partial last line; drop it so the file stays line-aligned.
       await truncate(path, completeLength);
     }
