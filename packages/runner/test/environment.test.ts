@@ -27,6 +27,22 @@ describe('options', () => {
     );
   });
 
+  it('refuses options of the wrong shape with a typed error', () => {
+    for (const [bad, message] of [
+      [null, /options must be an object/],
+      [{ clock: 5 }, /clock must be a function/],
+      [{ cache: {} }, /cache must be memory, sqlite, none or an object/],
+      [{ env: 'x' }, /env must be an object/],
+    ] as const) {
+      expect(() => createEnvironment(bad as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(message),
+        }),
+      );
+    }
+  });
+
   it('refuses a world whose requirements are missing at once, not at the first reset', () => {
     expect(() => createEnvironment({ ...options, world: 'amap' })).toThrow(
       expect.objectContaining({ code: 'MISSING_API_KEY' }),

@@ -290,6 +290,21 @@ describe('limits, authentication and the allow-list', () => {
     expect(isBaseUrlAllowed('not a url', list)).toBe(false);
     expect(isBaseUrlAllowed('https://api.openai.com/v1', [])).toBe(false);
     expect(() => parseAllowList('ftp://x')).toThrow();
+    // Credentials are refused at once, and never echoed.
+    for (const entry of [
+      'ftp://bob:sk-SECRETPASS999@host/v1',
+      'https://bob:hunter2@api.example.com/v1',
+      'http://bob:hunter2@[bad',
+    ]) {
+      let message = '';
+      try {
+        parseAllowList(entry);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, entry).toMatch(/^allowed base URL /);
+      expect(message, entry).not.toMatch(/hunter2|SECRETPASS|bob/);
+    }
   });
 
   it('runs /v1/evaluate against an allowed endpoint with the model agent', async () => {

@@ -343,6 +343,7 @@ export function internalsOf(env: Environment): EnvironmentInternals {
  * console.log(final.reward, final.info);
  */
 export function createEnvironment(options: EnvironmentOptions = {}): Environment {
+  checkOptionShapes(options);
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   const debug = options.debug ?? env['NAVWORLD_DEBUG'] === '1';
@@ -970,6 +971,32 @@ function shuttingDown(): NavworldError {
   return new NavworldError(ERROR_CODES.SHUTTING_DOWN, 'the environment is closed', {
     hint: 'create a new environment',
   });
+}
+
+/**
+ * Refuses options of the wrong shape with `INVALID_ARGUMENT` before anything starts (they would otherwise
+ * fail later as a bare TypeError): the options object itself, and the members that are called.
+ */
+function checkOptionShapes(options: unknown): asserts options is EnvironmentOptions {
+  const refuse = (what: string, hint: string): never => {
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, what, { hint });
+  };
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    refuse('environment options must be an object', 'pass {} or leave the options out');
+  const o = options as Record<string, unknown>;
+  if (o['clock'] !== undefined && typeof o['clock'] !== 'function')
+    refuse('clock must be a function returning epoch milliseconds', 'e.g. clock: () => Date.now()');
+  const cache = o['cache'];
+  if (typeof cache === 'object') {
+    const c = cache as Record<string, unknown> | null;
+    if (c === null || !['get', 'set', 'close'].every((m) => typeof c[m] === 'function'))
+      refuse(
+        'cache must be memory, sqlite, none or an object with get, set and close',
+        'use createMemoryCache() from @navworld/tools, or a kind such as "memory"',
+      );
+  }
+  if (o['env'] !== undefined && (typeof o['env'] !== 'object' || o['env'] === null))
+    refuse('env must be an object of environment variables', 'e.g. env: process.env');
 }
 
 function positiveInt(value: number | undefined, fallback: number, name: string): number {

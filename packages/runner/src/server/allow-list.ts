@@ -1,4 +1,4 @@
-import { ERROR_CODES, NavworldError } from '@navworld/core-types';
+import { ERROR_CODES, NavworldError, REDACTED, redactSecrets } from '@navworld/core-types';
 
 /** One allowed base URL, split for matching. */
 export interface AllowedBase {
@@ -10,6 +10,17 @@ export interface AllowedBase {
 
 function trimSlash(path: string): string {
   return path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The URL with any user name and password replaced by the redaction marker. */
+function withoutCredentials(url: URL): string {
+  if (url.username === '' && url.password === '') return url.href;
+  return `${url.protocol}//${REDACTED}@${url.host}${url.pathname}${url.search}`;
+}
+
+/** Text that failed to parse as a URL, with anything between `//` and `@` (credentials) masked. */
+function maskedEntry(entry: string): string {
+  return redactSecrets(entry.replace(/\/\/[^/]*@/, `//${REDACTED}@`));
 }
 
 /** Parses a comma-separated allow-list (`NAVWORLD_ALLOWED_BASE_URLS`); bad entries are a CONFIG_ERROR. */
@@ -24,15 +35,27 @@ export function parseAllowList(value: string | readonly string[] | undefined): A
     try {
       url = new URL(entry);
     } catch {
-      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `allowed base URL is not a URL: ${entry}`, {
-        hint: 'List absolute http(s) URLs separated by commas, e.g. https://api.openai.com/v1',
-      });
+      throw new NavworldError(
+        ERROR_CODES.CONFIG_ERROR,
+        `allowed base URL is not a URL: ${maskedEntry(entry)}`,
+        {
+          hint: 'List absolute http(s) URLs separated by commas, e.g. https://api.openai.com/v1',
+        },
+      );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new NavworldError(
         ERROR_CODES.CONFIG_ERROR,
-        `allowed base URL must be http(s): ${entry}`,
+        `allowed base URL must be http(s): ${withoutCredentials(url)}`,
         { hint: 'List absolute http(s) URLs separated by commas, e.g. https://api.openai.com/v1' },
+      );
+    }
+    if (url.username !== '' || url.password !== '') {
+      // Never admitted (see isBaseUrlAllowed); said at once, without echoing the credentials.
+      throw new NavworldError(
+        ERROR_CODES.CONFIG_ERROR,
+        `allowed base URL must not carry credentials: ${withoutCredentials(url)}`,
+        { hint: 'List the endpoint without user:password@; clients send their key as api_key' },
       );
     }
     out.push({ origin: url.origin, path: trimSlash(url.pathname) });
