@@ -28,6 +28,7 @@ export {
   DEFAULT_MAX_EPISODES,
   SUCCESS_THRESHOLD,
   SUBSTANTIVE_MIN_LENGTH,
+  MAX_REPLY_CHARS,
 } from './environment/constants';
 export { finalAnswerPrompt, isSubstantiveAnswer } from './environment/final-answer';
 export {

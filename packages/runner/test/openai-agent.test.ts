@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateProblem } from '@navworld/taskgen';
-import { createEnvironment, type Environment, type EvaluateOptions } from '../src/index';
+import {
+  MAX_REPLY_CHARS,
+  createEnvironment,
+  type Environment,
+  type EvaluateOptions,
+} from '../src/index';
 import {
   startScriptedOpenAIServer,
   type ScriptedOpenAIServer,
@@ -105,6 +110,15 @@ describe('evaluate over real HTTP', () => {
     expect(result.trace[0]!.errorCode).toBe('UNKNOWN_TOOL');
     expect(result.validForScoring).toBe(true);
     expect(result.truncated).toBe(false);
+  });
+
+  it('cuts a reply that streams past the reply budget, as at the token limit', async () => {
+    const endless = GENERIC_PLAN + '很'.repeat(MAX_REPLY_CHARS + 50_000);
+    const { result } = await run([{ content: endless, chunkSize: 65_536 }]);
+    expect(result.answer.length).toBe(MAX_REPLY_CHARS);
+    expect(result.answer.startsWith(GENERIC_PLAN)).toBe(true);
+    expect(result['turnEndReason']).toBe('length');
+    expect(result.validForScoring).toBe(true);
   });
 
   it('forces the final answer after 15 tool steps (16th call dropped, tools disabled)', async () => {

@@ -3,6 +3,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ChatMessage, ToolCall, Usage } from '@navworld/core-types';
 import { redactSecrets, sha256Hex } from '@navworld/core-types';
 import type { OpenAIToolDefinition } from '../environment/environment';
+import { MAX_REPLY_CHARS } from '../environment/constants';
 
 /** How a failed model call is classified. */
 export type ModelFailureKind =
@@ -144,7 +145,18 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
       body as OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming,
       { signal: controller.signal },
     );
+    let replyChars = 0;
+    let cut = false;
+    // The part of `text` that fits in what is left of the reply budget (noting when it is spent).
+    const fits = (text: string): string => {
+      const room = MAX_REPLY_CHARS - replyChars;
+      const kept = text.length <= room ? text : text.slice(0, Math.max(0, room));
+      replyChars += kept.length;
+      if (kept.length < text.length) cut = true;
+      return kept;
+    };
     for await (const chunk of stream) {
+      if (cut) break;
       if (chunk.usage) {
         const prompt = chunk.usage.prompt_tokens ?? 0;
         const completion = chunk.usage.completion_tokens ?? 0;
@@ -164,10 +176,10 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
         if (delta) {
           if (typeof delta.content === 'string' && delta.content !== '') {
             sawContent = true;
-            content.push(delta.content);
+            content.push(fits(delta.content));
           }
           const thought = delta.reasoning_content ?? delta.reasoning;
-          if (typeof thought === 'string') reasoning.push(thought);
+          if (typeof thought === 'string') reasoning.push(fits(thought));
           for (const part of delta.tool_calls ?? []) {
             sawContent = true;
             const index = part.index ?? 0;
@@ -178,12 +190,14 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
             }
             if (part.id) call.id = part.id;
             if (part.function?.name) call.name += part.function.name;
-            if (part.function?.arguments) call.args.push(part.function.arguments);
+            if (part.function?.arguments) call.args.push(fits(part.function.arguments));
           }
         }
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
     }
+    // Leaving the loop early closes the stream; the reply ends as at the model's token limit.
+    if (cut) finishReason = 'length';
     if (finishReason === null) {
       throw new ModelCallError('transient', 'the stream ended without a finish reason', sawContent);
     }

@@ -23,6 +23,13 @@ export const SUCCESS_THRESHOLD = 60;
 export const SUBSTANTIVE_MIN_LENGTH = 200;
 
 /**
+ * Most UTF-16 units of one model reply (content, reasoning and tool-call arguments together). A reply that
+ * runs past it is cut there and ends as if the model had hit its token limit: an endpoint streaming without
+ * end must not exhaust memory or write a results line too long to read back.
+ */
+export const MAX_REPLY_CHARS = 1_000_000;
+
+/**
  * Tool error codes that mean the world, not the model, failed: the episode is not scored. A replayed world
  * that has no recording of a call (`CASSETTE_MISS`) or whose recording was altered (`CASSETTE_TAMPERED`)
  * cannot show the model what the tool returns, so the episode would measure the cassette, not the model.
