@@ -299,7 +299,9 @@ function truthy(value: unknown): boolean {
 export function hasRequiredArguments(entry: Pick<ToolTraceEntry, 'name' | 'arguments'>): boolean {
   // Own keys only: a tool named `constructor` or `toString` must not find Object.prototype's members.
   if (!Object.hasOwn(C.requiredArguments, entry.name)) return true;
-  const slots = (C.requiredArguments as Record<string, readonly (readonly string[])[]>)[entry.name]!;
+  const slots = (C.requiredArguments as Record<string, readonly (readonly string[])[]>)[
+    entry.name
+  ]!;
   return slots.every((aliases) => aliases.some((a) => truthy(entry.arguments[a])));
 }
 
