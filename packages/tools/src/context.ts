@@ -99,13 +99,19 @@ function resolveCache(
 ): ToolCache {
   if (kind !== undefined && typeof kind === 'object') return kind;
   const chosen = kind ?? (world === 'amap' ? 'sqlite' : 'memory');
+  const fromEnv = env['NAVWORLD_CACHE_MAX_ENTRIES'];
   const maxRaw =
     options.cacheMaxEntries ??
-    (env['NAVWORLD_CACHE_MAX_ENTRIES'] ? Number(env['NAVWORLD_CACHE_MAX_ENTRIES']) : undefined);
+    (fromEnv ? (/^\s*\d+\s*$/.test(fromEnv) ? Number(fromEnv) : Number.NaN) : undefined);
   if (maxRaw !== undefined && (!Number.isInteger(maxRaw) || maxRaw < 1)) {
+    // The variable's own text is named (a NaN would say nothing), cut short in case it is long.
+    const given =
+      options.cacheMaxEntries !== undefined
+        ? String(maxRaw)
+        : JSON.stringify(fromEnv?.slice(0, 40));
     throw configError(
-      `invalid cache size ${String(maxRaw)}`,
-      'NAVWORLD_CACHE_MAX_ENTRIES must be a positive integer',
+      `invalid cache size ${given}`,
+      'NAVWORLD_CACHE_MAX_ENTRIES (or cacheMaxEntries) must be a whole number of at least 1',
     );
   }
   switch (chosen) {

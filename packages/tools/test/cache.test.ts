@@ -183,3 +183,21 @@ describe('sqlite cache', () => {
     expect(readdirSync(dir).filter((f) => f.includes('corrupt'))).toEqual([]);
   });
 });
+
+describe('cache configuration', () => {
+  it('names a bad NAVWORLD_CACHE_MAX_ENTRIES by its text, and takes a good one', () => {
+    for (const value of ['abc', '0', '-5', '1.5', '0x10']) {
+      expect(() =>
+        createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE_MAX_ENTRIES: value } }),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'CONFIG_ERROR',
+          message: `invalid cache size ${JSON.stringify(value)}`,
+        }),
+      );
+    }
+    const ctx = createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE_MAX_ENTRIES: '50' } });
+    expect(ctx.cache).toBeDefined();
+    ctx.close();
+  });
+});
