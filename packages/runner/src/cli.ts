@@ -226,11 +226,10 @@ export async function main(
       .option('--judge-completion-price <usd>', 'Judge price per million completion tokens')
       .option('--force', 'Pool results of different runs (agents, models, epochs, versions)')
       .example('navworld report results/reference-results.jsonl --html report.html')
-      .action((file: string, o: Record<string, unknown>) =>
-        reportCommand(file, {
-          ...(pathFlag(o['html'], 'html') === undefined
-            ? {}
-            : { html: pathFlag(o['html'], 'html')! }),
+      .action((file: string, o: Record<string, unknown>) => {
+        const html = pathFlag(o['html'], 'html');
+        return reportCommand(file, {
+          ...(html === undefined ? {} : { html }),
           ...(o['json'] === true ? { json: true } : {}),
           ...(o['passThreshold'] === undefined
             ? {}
@@ -243,8 +242,8 @@ export async function main(
             ? {}
             : { judgeCompletionPrice: stringFlag(o['judgeCompletionPrice'])! }),
           ...(o['force'] === true ? { force: true } : {}),
-        }),
-      );
+        });
+      });
 
     cli
       .command(

@@ -231,31 +231,15 @@ describe('navworld CLI (built bin)', () => {
     ]);
     expect([0, 6]).toContain(r.code);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveProperty('passed');
-    const intoFolder = await navworld([
-      'audit',
-      '--tasks',
-      '0',
-      '--policies',
-      'null',
-      '--out',
-      dir,
-      '--quiet',
-    ]);
+    const auditTo = (path: string): Promise<Run> =>
+      navworld(['audit', '--tasks', '0', '--policies', 'null', '--out', path, '--quiet']);
+    const intoFolder = await auditTo(dir);
     // Refused before the audit runs.
     expect(intoFolder.code).toBe(3);
     expect(intoFolder.stderr).toMatch(/^IO_ERROR: --out .+ is not a regular file/);
     expect(intoFolder.stderr).not.toContain('audit 0/');
     // Under a plain file no folder can be made: named once the report is written.
-    const underFile = await navworld([
-      'audit',
-      '--tasks',
-      '0',
-      '--policies',
-      'null',
-      '--out',
-      join(out, 'x.json'),
-      '--quiet',
-    ]);
+    const underFile = await auditTo(join(out, 'x.json'));
     expect(underFile.code).toBe(3);
     expect(underFile.stderr).toMatch(/^IO_ERROR: cannot write the audit report to /);
   });

@@ -28,9 +28,7 @@ export class ModelCallError extends Error {
   readonly status: number | undefined;
 
   constructor(kind: ModelFailureKind, message: string, sawContent: boolean, status?: number) {
-    // An endpoint may quote the key it refused ("Incorrect API key provided: sk-…"): key-like text never
-    // reaches the results, the reports or the server's answers.
-    super(redactSecrets(message));
+    super(message);
     this.name = 'ModelCallError';
     this.kind = kind;
     this.sawContent = sawContent;
@@ -208,7 +206,8 @@ async function callOnce(settings: ModelCallSettings): Promise<ModelReply> {
       taskAborted: settings.taskSignal.aborted,
       settings,
     });
-    // The key itself, whatever its shape, is masked too.
+    // An endpoint may quote the key it refused ("Incorrect API key provided: sk-…"): the key, whatever its
+    // shape, and key-like text never reach the results, the reports or the server's answers.
     failure.message = redactSecrets(failure.message, [settings.client.apiKey]);
     throw failure;
   } finally {

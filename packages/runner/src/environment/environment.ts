@@ -413,14 +413,11 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   function contextFor(epoch: Epoch): ToolContext {
     let context = contexts.get(epoch.salt);
     if (context === undefined) {
+      const cache = sharedCache ?? options.cache;
       context = createToolContext({
         world,
         epoch,
-        ...(sharedCache !== undefined
-          ? { cache: sharedCache }
-          : options.cache === undefined
-            ? {}
-            : { cache: options.cache }),
+        ...(cache === undefined ? {} : { cache }),
         ...(options.cachePath === undefined ? {} : { cachePath: options.cachePath }),
         ...(options.cassettePath === undefined ? {} : { cassettePath: options.cassettePath }),
         env,

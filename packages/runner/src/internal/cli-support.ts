@@ -286,10 +286,9 @@ export function keepArgumentText(cli: ArgumentParser): void {
   const parse = cli.mri.bind(cli);
   cli.mri = (argv, command) => {
     const parsed = parse(argv, command);
-    const valued = new Map<string, string>();
-    for (const option of [...cli.globalCommand.options, ...(command?.options ?? [])]) {
-      if (option.isBoolean !== true) for (const n of option.names) valued.set(n, option.name);
-    }
+    const byName = new Map<string, ParserOption>();
+    for (const option of [...cli.globalCommand.options, ...(command?.options ?? [])])
+      for (const n of option.names) byName.set(n, option);
     const seen = new Set<string>();
     const positional: string[] = [];
     for (let i = 0; i < argv.length; i++) {
@@ -301,44 +300,29 @@ export function keepArgumentText(cli: ArgumentParser): void {
       }
       if (!token.startsWith('--')) continue;
       const eq = token.indexOf('=');
-      const name = valued.get(camelCase(token.slice(2, eq < 0 ? undefined : eq)));
+      const flag = eq < 0 ? token : token.slice(0, eq);
+      const option = byName.get(camelCase(flag.slice(2)));
       const next = argv[i + 1];
-      const inline = eq >= 0 ? token.slice(eq + 1) : undefined;
-      // As the parser does: without `=`, the next token is the value unless it looks like an option.
-      const value = inline ?? (next !== undefined && !next.startsWith('-') ? next : undefined);
-      if (
-        inline === undefined &&
-        value !== undefined &&
-        (name !== undefined || !isBooleanOption(cli, command, token))
-      )
-        i++;
-      if (name === undefined || value === undefined) continue;
-      if (seen.has(name)) {
-        throw new NavworldError(
-          ERROR_CODES.INVALID_ARGUMENT,
-          `${token.slice(0, eq < 0 ? undefined : eq)} is given more than once`,
-          {
-            hint: 'give each option once',
-          },
-        );
+      // As the parser does: without `=`, the next token is the value unless it looks like an option; a
+      // boolean option never takes one.
+      const value =
+        eq >= 0
+          ? token.slice(eq + 1)
+          : next !== undefined && !next.startsWith('-')
+            ? next
+            : undefined;
+      if (eq < 0 && value !== undefined && option?.isBoolean !== true) i++;
+      if (option === undefined || option.isBoolean === true || value === undefined) continue;
+      if (seen.has(option.name)) {
+        throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${flag} is given more than once`, {
+          hint: 'give each option once',
+        });
       }
-      seen.add(name);
-      parsed.options[name] = value;
+      seen.add(option.name);
+      parsed.options[option.name] = value;
     }
     // Positional arguments: replaced only when the two readings agree on how many there are.
     if (positional.length === parsed.args.length) parsed.args = positional;
     return parsed;
   };
-}
-
-/** Whether `token` (`--name`) is a boolean option of the command: such an option never takes the next token. */
-function isBooleanOption(
-  cli: ArgumentParser,
-  command: { options: ParserOption[] } | undefined,
-  token: string,
-): boolean {
-  const key = camelCase(token.slice(2));
-  return [...cli.globalCommand.options, ...(command?.options ?? [])].some(
-    (o) => o.isBoolean === true && o.names.includes(key),
-  );
 }
