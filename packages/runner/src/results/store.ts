@@ -111,15 +111,96 @@ async function checkResultsPath(path: string): Promise<'missing' | 'file'> {
   return kind;
 }
 
-async function readIfExists(path: string): Promise<Buffer | null> {
+/** Bytes read from a results file at a time: files are never held whole (a string caps at ~512 MiB). */
+export const READ_CHUNK_BYTES = 64 * 1024;
+
+/** What {@link forEachLine} saw of a file. */
+export interface LineScan {
+  /** Bytes up to and including the last newline (0 without one): where a torn last line starts. */
+  completeLength: number;
+  /** Bytes read in all. */
+  length: number;
+}
+
+/**
+ * Calls `onLine` with each line of an open file, in order, as `split('\n')` of the decoded file would give it
+ * (a '\r' before the newline stays, so CRLF files read as before). The file is split on newline bytes and
+ * each line is decoded whole: a newline byte never occurs inside a multi-byte UTF-8 character, so a character
+ * cut by a chunk boundary is always decoded from all its bytes. The bytes after the last newline, if any,
+ * come last with `terminated` false. Memory holds one chunk and the line being read, never the whole file.
+ */
+export async function forEachLine(
+  handle: FileHandle,
+  onLine: (text: string, terminated: boolean) => void,
+  chunkBytes: number = READ_CHUNK_BYTES,
+): Promise<LineScan> {
+  if (!Number.isInteger(chunkBytes) || chunkBytes < 1)
+    throw new RangeError(`chunkBytes must be a positive integer, got ${chunkBytes}`);
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  // Start of the current line read so far: copies, since `chunk` is reused by the next read.
+  let pending: Buffer[] = [];
+  let length = 0;
+  let completeLength = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(chunk, 0, chunkBytes, length);
+    if (bytesRead === 0) break;
+    const data = chunk.subarray(0, bytesRead);
+    let start = 0;
+    for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
+      const part = data.subarray(start, end);
+      const bytes = pending.length === 0 ? part : Buffer.concat([...pending, part]);
+      pending = [];
+      onLine(bytes.toString('utf8'), true);
+      start = end + 1;
+      completeLength = length + start;
+    }
+    if (start < bytesRead) pending.push(Buffer.from(data.subarray(start)));
+    length += bytesRead;
+  }
+  if (pending.length > 0) onLine(Buffer.concat(pending).toString('utf8'), false);
+  return { completeLength, length };
+}
+
+function readError(path: string, error: unknown): NavworldError {
+  return new NavworldError(ERROR_CODES.IO_ERROR, `cannot read results file ${path}`, {
+    cause: error,
+    hint: 'Check the path and its permissions.',
+  });
+}
+
+/** Opens a results file for reading; `null` when it does not exist. */
+async function openIfExists(path: string): Promise<FileHandle | null> {
   try {
-    return await readFile(path);
+    return await open(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot read results file ${path}`, {
-      cause: error,
-      hint: 'Check the path and its permissions.',
-    });
+    throw readError(path, error);
+  }
+}
+
+/** Reads an existing file line by line (see {@link forEachLine}); `null` when it does not exist. */
+async function scanIfExists(
+  path: string,
+  onLine: (text: string, terminated: boolean) => void,
+): Promise<LineScan | null> {
+  const handle = await openIfExists(path);
+  if (handle === null) return null;
+  // Only failures of the file itself are read errors; one thrown by `onLine` is passed on as it is.
+  let fromLine = false;
+  const guarded = (text: string, terminated: boolean): void => {
+    try {
+      onLine(text, terminated);
+    } catch (error) {
+      fromLine = true;
+      throw error;
+    }
+  };
+  try {
+    return await forEachLine(handle, guarded);
+  } catch (error) {
+    throw fromLine ? error : readError(path, error);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -133,34 +214,24 @@ function parseLine(line: string): EpisodeResult | null {
   }
 }
 
-/** Splits a results file into complete lines and the length of the complete part (up to the last newline). */
-function completeLines(content: Buffer): { lines: string[]; completeLength: number } {
-  const last = content.lastIndexOf(NEWLINE);
-  const completeLength = last + 1;
-  const text = content.subarray(0, completeLength).toString('utf8');
-  const lines = text.split('\n');
-  lines.pop(); // the empty string after the final newline
-  return { lines, completeLength };
-}
-
 /**
  * Reads a results file. A torn last line (a process killed mid-write) or any other unparseable line is
  * skipped and counted, never fatal. A missing file throws `IO_ERROR`.
  */
 export async function readResults(path: string): Promise<ReadResultsOutput> {
-  const content = await readIfExists(path);
-  if (content === null) {
-    throw new NavworldError(ERROR_CODES.IO_ERROR, `results file not found: ${path}`, {
-      hint: 'Pass the path of a JSONL file written by `navworld evaluate --out`.',
-    });
-  }
   const parsed: EpisodeResult[] = [];
   let skippedLines = 0;
-  for (const line of content.toString('utf8').split('\n')) {
-    if (line.trim() === '') continue;
+  // The bytes after the last newline count as a line here, torn or not, as they always did.
+  const scan = await scanIfExists(path, (line) => {
+    if (line.trim() === '') return;
     const result = parseLine(line);
     if (result === null) skippedLines += 1;
     else parsed.push(result);
+  });
+  if (scan === null) {
+    throw new NavworldError(ERROR_CODES.IO_ERROR, `results file not found: ${path}`, {
+      hint: 'Pass the path of a JSONL file written by `navworld evaluate --out`.',
+    });
   }
   // An unscored record is replaced by any later record of the same episode slot; a scored one never is.
   const lastIndex = new Map<string, number>();
@@ -179,31 +250,24 @@ function isJson(text: string): boolean {
 }
 
 /**
- * The records of the run being resumed: with `options.agent` given, records of another agent or model are
- * refused (`VERSION_MISMATCH`: their scores would be taken for this run's), or with `force` kept in the file
- * but not counted as done.
+ * Refusal to resume a file that holds another agent's or model's records (`VERSION_MISMATCH`): their scores
+ * would be taken for this run's. With `force` they stay in the file but are not counted as done.
  */
-function sameRun(
-  records: readonly EpisodeResult[],
-  options: ResultsStoreOptions,
+function otherRunError(
+  other: EpisodeResult,
+  agent: string,
+  model: string | null,
   path: string,
-): EpisodeResult[] {
-  if (options.agent === undefined) return [...records];
-  const model = options.model ?? null;
-  const mine = records.filter((r) => r.agent === options.agent && r.model === model);
-  const other = records.find((r) => r.agent !== options.agent || r.model !== model);
-  if (other !== undefined && options.force !== true) {
-    const who = (agent: string, m: string | null): string =>
-      m === null ? `agent ${agent}` : `agent ${agent} (model ${m})`;
-    throw new NavworldError(
-      ERROR_CODES.VERSION_MISMATCH,
-      `${path} holds results of ${who(other.agent, other.model)}; this run is ${who(options.agent, model)}`,
-      {
-        hint: 'Write this run to a file of its own (--out), or pass --force to add it to the same file.',
-      },
-    );
-  }
-  return mine;
+): NavworldError {
+  const who = (agent: string, m: string | null): string =>
+    m === null ? `agent ${agent}` : `agent ${agent} (model ${m})`;
+  return new NavworldError(
+    ERROR_CODES.VERSION_MISMATCH,
+    `${path} holds results of ${who(other.agent, other.model)}; this run is ${who(agent, model)}`,
+    {
+      hint: 'Write this run to a file of its own (--out), or pass --force to add it to the same file.',
+    },
+  );
 }
 
 /** The episode slot a record fills: agent, model, task and repeat (files can hold several agents). */
@@ -223,43 +287,116 @@ export function versionDifferences(a: Versions, b: Versions): string[] {
   return out;
 }
 
-/** Refuses to mix results whose versions or epoch differ from the run's, unless forced. */
-function checkVersionsMatch(
-  existing: readonly EpisodeResult[],
+/** Why a record must not be mixed with the run's results (another epoch or other versions), if it must not. */
+function versionMismatch(
+  result: EpisodeResult,
   versions: Versions,
   path: string,
-  force: boolean,
   epochSalt: string | undefined,
-): void {
-  if (force) return;
-  for (const result of existing) {
-    const recordedSalt = result.epoch.salt;
-    if (epochSalt !== undefined && recordedSalt !== epochSalt) {
-      throw new NavworldError(
-        ERROR_CODES.VERSION_MISMATCH,
-        `results in ${path} were recorded in another epoch (salt ${JSON.stringify(recordedSalt)}; this run's is ${JSON.stringify(epochSalt)})`,
-        {
-          hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, or pass --force to mix epochs deliberately.`,
-          details: { recordedSalt, currentSalt: epochSalt, taskId: result.taskId },
+): NavworldError | undefined {
+  const recordedSalt = result.epoch.salt;
+  if (epochSalt !== undefined && recordedSalt !== epochSalt) {
+    return new NavworldError(
+      ERROR_CODES.VERSION_MISMATCH,
+      `results in ${path} were recorded in another epoch (salt ${JSON.stringify(recordedSalt)}; this run's is ${JSON.stringify(epochSalt)})`,
+      {
+        hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, or pass --force to mix epochs deliberately.`,
+        details: { recordedSalt, currentSalt: epochSalt, taskId: result.taskId },
+      },
+    );
+  }
+  const differing = versionDifferences(result.versions, versions);
+  if (differing.length > 0) {
+    return new NavworldError(
+      ERROR_CODES.VERSION_MISMATCH,
+      `results in ${path} were recorded with different versions (${differing.join(', ')})`,
+      {
+        hint: 'Write to a new results file, or pass --force to mix versions deliberately.',
+        details: {
+          fields: differing,
+          recorded: result.versions,
+          current: versions,
+          taskId: result.taskId,
         },
-      );
+      },
+    );
+  }
+  return undefined;
+}
+
+/** Whether an existing file has any byte (`false` when it does not exist). */
+async function hasContent(path: string): Promise<boolean> {
+  const handle = await openIfExists(path);
+  if (handle === null) return false;
+  try {
+    const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, 0);
+    return bytesRead > 0;
+  } catch (error) {
+    throw readError(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Loads a file being resumed into `done` (scored slots) and `retry` (slots recorded only unscored), reading it
+ * line by line, then cuts a torn last line. Records are not kept, so memory does not grow with the file: only
+ * the first record of another run and the first version mismatch, in file order, which the refusals name.
+ */
+async function loadForResume(
+  path: string,
+  options: ResultsStoreOptions,
+  done: Set<string>,
+  retry: Set<string>,
+): Promise<void> {
+  const force = options.force === true;
+  const agent = options.agent;
+  const model = options.model ?? null;
+  const slots = new Set<string>();
+  let records = 0;
+  let blank = true;
+  let tailIsWhole = false;
+  let other: EpisodeResult | undefined;
+  let mismatch: NavworldError | undefined;
+  const scan = await scanIfExists(path, (line, terminated) => {
+    if (line.trim() === '') return;
+    blank = false;
+    // What follows the last newline is a torn line (a process killed mid-write) unless it is whole JSON: a
+    // record whose newline is missing (a file edited by hand, say), which is kept.
+    if (!terminated) {
+      tailIsWhole = isJson(line);
+      if (!tailIsWhole) return;
     }
-    const differing = versionDifferences(result.versions, versions);
-    if (differing.length > 0) {
-      throw new NavworldError(
-        ERROR_CODES.VERSION_MISMATCH,
-        `results in ${path} were recorded with different versions (${differing.join(', ')})`,
-        {
-          hint: 'Write to a new results file, or pass --force to mix versions deliberately.',
-          details: {
-            fields: differing,
-            recorded: result.versions,
-            current: versions,
-            taskId: result.taskId,
-          },
-        },
-      );
+    const result = parseLine(line);
+    if (result === null) return;
+    records += 1;
+    // With an agent given, records of another agent or model are never this run's.
+    if (agent !== undefined && (result.agent !== agent || result.model !== model)) {
+      other ??= result;
+      return;
     }
+    if (!force) mismatch ??= versionMismatch(result, options.versions, path, options.epochSalt);
+    const key = doneKey(result.taskId, result.repeat);
+    slots.add(key);
+    if (result.validForScoring) done.add(key);
+  });
+  if (scan === null) return;
+  if (records === 0 && !blank) {
+    throw new NavworldError(
+      ERROR_CODES.CONFIG_ERROR,
+      `${path} holds no episode record: it is not a results file`,
+      { hint: 'Choose a new --out path; --resume continues a file that evaluate wrote.' },
+    );
+  }
+  if (other !== undefined && agent !== undefined && !force)
+    throw otherRunError(other, agent, model, path);
+  if (mismatch !== undefined) throw mismatch;
+  for (const key of slots) if (!done.has(key)) retry.add(key);
+  if (tailIsWhole) {
+    await appendFile(path, '\n');
+  } else if (scan.completeLength < scan.length) {
+    // A process killed mid-write leaves a partial last line; drop it so the file stays line-aligned.
+    await truncate(path, scan.completeLength);
   }
 }
 
@@ -414,51 +551,14 @@ async function openLocked(
   // Checked again under the lock; emptied in place, never unlinked.
   const kind = await checkResultsPath(path);
   if (options.overwrite === true && kind === 'file') await truncate(path, 0);
-  const content = await readIfExists(path);
-  if (content !== null && content.length > 0) {
-    if (!options.resume) {
+  if (!options.resume) {
+    if (await hasContent(path)) {
       throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `results file already exists: ${path}`, {
         hint: 'Pass --resume to continue it, or choose a new --out path.',
       });
     }
-    const { lines, completeLength } = completeLines(content);
-    // What follows the last newline is a torn line (a process killed mid-write) unless it is whole JSON: a
-    // record whose newline is missing (a file edited by hand, say), which is kept.
-    const tail = content.subarray(completeLength).toString('utf8');
-    const tailIsWhole = tail.trim() !== '' && isJson(tail);
-    if (tailIsWhole) lines.push(tail);
-    const all: EpisodeResult[] = [];
-    for (const line of lines) {
-      const result = parseLine(line);
-      if (result !== null) all.push(result);
-    }
-    if (all.length === 0 && content.toString('utf8').trim() !== '') {
-      throw new NavworldError(
-        ERROR_CODES.CONFIG_ERROR,
-        `${path} holds no episode record: it is not a results file`,
-        { hint: 'Choose a new --out path; --resume continues a file that evaluate wrote.' },
-      );
-    }
-    const existing = sameRun(all, options, path);
-    checkVersionsMatch(
-      existing,
-      options.versions,
-      path,
-      options.force === true,
-      options.epochSalt,
-    );
-    for (const result of existing)
-      if (result.validForScoring) done.add(doneKey(result.taskId, result.repeat));
-    for (const result of existing) {
-      const key = doneKey(result.taskId, result.repeat);
-      if (!done.has(key)) retry.add(key);
-    }
-    if (tailIsWhole) {
-      await appendFile(path, '\n');
-    } else if (completeLength < content.length) {
-      // A process killed mid-write leaves a partial last line; drop it so the file stays line-aligned.
-      await truncate(path, completeLength);
-    }
+  } else {
+    await loadForResume(path, options, done, retry);
   }
 
   let handle: FileHandle;
