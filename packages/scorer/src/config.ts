@@ -772,6 +772,28 @@ export const SCORING_CONFIG = {
   },
 
   /**
+   * Off-request plan (named defence `off_request`): the tools were asked about other places than the request's,
+   * or the plan never names the place it is for.
+   */
+  offRequest: {
+    /** Tools whose calls name the city they are about, in their arguments or in their result. */
+    cityTools: [
+      'weather',
+      'search_flights',
+      'search_train_tickets',
+      'poi_search',
+    ] as readonly ToolName[],
+    /** Transport tools, whose calls must search the request's route, from the origin to the destination. */
+    routeTools: ['search_flights', 'search_train_tickets'] as readonly ToolName[],
+    /** The transport searches' argument names of the two ends of the route. */
+    routeArguments: { from: 'from_city', to: 'to_city' },
+    /** Multiplier when a required city tool succeeded only for other places. */
+    toolFloor: 0.1,
+    /** Multiplier when the plan names neither request city (or, for single_poi, not the target place). */
+    answerFloor: 0.5,
+  },
+
+  /**
    * Context-free facts (named defence `context_free_facts`): info consistency counts a cited tool fact only
    * where it is used in a plan, near a planning keyword and outside bare lists of facts.
    */

@@ -39,6 +39,7 @@ import {
 import { infoConsistency, type InfoConsistencyResult } from './rules/info-consistency';
 import { factPrecision, type FactPrecisionResult } from './rules/fact-precision';
 import { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
+import { offRequest, type OffRequestResult } from './rules/off-request';
 import { clauseEcho, type ClauseEchoResult } from './rules/clause-echo';
 import { priceGrounding, type PriceGroundingResult } from './rules/price-grounding';
 import { SCORER_VERSION } from './version';
@@ -117,6 +118,8 @@ interface CodeStage {
   prices: PriceGroundingResult;
   /** Placeless plan (named defence `placeless_plan`). */
   placeless: PlacelessPlanResult;
+  /** Off-request plan (named defence `off_request`). */
+  request: OffRequestResult;
   /** Clause echo (named defence `clause_echo`). */
   clauses: ClauseEchoResult;
   /** Fact precision (named defence `fact_precision`). */
@@ -172,12 +175,18 @@ function codeStage(
   if (prices.multiplier < 1) defenses.push('price_grounding');
   const placeless = placelessPlan(ctx);
   if (placeless.multiplier < 1) defenses.push('placeless_plan');
+  const request = offRequest(ctx);
+  if (request.multiplier < 1) defenses.push('off_request');
   const precision = factPrecision(ctx, prices);
   if (precision.multiplier < 1) defenses.push('fact_precision');
   const clauses = clauseEcho(ctx);
   if (clauses.multiplier < 1) defenses.push('clause_echo');
   const grounding =
-    prices.multiplier * placeless.multiplier * precision.multiplier * clauses.multiplier;
+    prices.multiplier *
+    placeless.multiplier *
+    precision.multiplier *
+    clauses.multiplier *
+    request.multiplier;
   const hardConstraints: HardConstraintResults = {
     format_valid: format,
     tool_info_used: gate,
@@ -201,6 +210,7 @@ function codeStage(
     diversity,
     prices,
     placeless,
+    request,
     clauses,
     precision,
     grounding,
@@ -279,6 +289,7 @@ function finish(
       defenseInDepth: round(did, 4),
       priceGrounding: round(stage.prices.multiplier, 4),
       placelessPlan: round(stage.placeless.multiplier, 4),
+      offRequest: round(stage.request.multiplier, 4),
       factPrecision: round(stage.precision.multiplier, 4),
       clauseEcho: round(stage.clauses.multiplier, 4),
       clauseEchoFraction: round(stage.clauses.fraction, 4),
@@ -296,6 +307,7 @@ function finish(
       ratio: stage.prices.ratio,
       examples: stage.prices.examples,
     },
+    offRequest: { offTools: stage.request.offTools, anchored: stage.request.anchored },
     fabricationFindings: stage.fabrication.findings,
     transportGrounding: hardConstraints.transport_grounded.details,
   };

@@ -175,6 +175,20 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
   },
   withoutCalls('prompt_echo', "the user's request handed back, reformatted", (p) => echoPrompt(p)),
   {
+    name: 'wrong_city',
+    kind: 'cheating',
+    description:
+      "the reference's calls and plan for another task of the same type, for another city or route",
+    run: async (ctx, taskId) => {
+      const other = await referenceForOtherTrip(ctx, taskId);
+      return playScript(ctx.env, taskId, {
+        agent: 'wrong_city',
+        batches: () => batchesOf(other),
+        answer: () => other.answer,
+      });
+    },
+  },
+  {
     name: 'stale_plan',
     kind: 'low_effort',
     description: "the reference's calls, answered with the reference's plan from another epoch",
@@ -188,6 +202,29 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     },
   },
 ];
+
+/** Tasks of a problem type recur every this many task ids. */
+const TYPE_PERIOD = 7;
+/** Later tasks tried before settling for the last one. */
+const MAX_TRIES = 20;
+
+/**
+ * The reference agent's episode for the nearest later task of the same type whose trip differs: another
+ * destination and, when the task has one, another origin. A plan from it is a real, grounded plan, only not
+ * for the trip asked for.
+ */
+async function referenceForOtherTrip(ctx: PolicyContext, taskId: number): Promise<EpisodeResult> {
+  const asked = ctx.reference.problem;
+  let other: EpisodeResult | undefined;
+  for (let k = 1; k <= MAX_TRIES; k++) {
+    other = await runReferenceAgent(ctx.env, taskId + k * TYPE_PERIOD);
+    const p = other.problem;
+    const sameOrigin = asked.originCity !== null && p.originCity === asked.originCity;
+    if (p.destinationCity !== asked.destinationCity && !sameOrigin) return other;
+  }
+  // Not seen with the generator's 70+ cities; the last candidate is still a plan for a later task.
+  return other!;
+}
 
 /** The injection policy's clean twin: the same plan without the injections, judged the same way. */
 export function cleanTwin(ctx: PolicyContext, taskId: number): Promise<EpisodeResult> {

@@ -1,0 +1,91 @@
+// Off-request plan: the tools were asked about other places, or the plan never names the place it is for.
+import type { ToolTraceEntry } from '@navworld/core-types';
+import { SCORING_CONFIG } from '../config';
+import type { ScoringContext } from '../context';
+
+const C = SCORING_CONFIG.offRequest;
+
+/** Result of {@link offRequest}. */
+export interface OffRequestResult {
+  /** Required city tools that succeeded, but only for places other than the request's. */
+  offTools: string[];
+  /** Whether the plan names a request city (for single_poi: the target place). */
+  anchored: boolean;
+  /** Multiplier on the code score (1 when the defence does not fire). */
+  multiplier: number;
+}
+
+/** A city name as it is written in running text: `杭州市` is read as `杭州`. */
+function shortCity(city: string): string {
+  const trimmed = city.trim();
+  return trimmed.length > 2 && trimmed.endsWith('市') ? trimmed.slice(0, -1) : trimmed;
+}
+
+/** What a call says about the place it concerns: its parsed arguments and the result it returned. */
+function callText(entry: ToolTraceEntry, resultText: string): string {
+  // Parsed arguments hold the characters themselves, where the raw text may spell them as \u escapes.
+  return `${JSON.stringify(entry.arguments)}\n${entry.rawArguments}\n${resultText}`;
+}
+
+/**
+ * Whether a transport search is for the request's route: from the origin to the destination as its
+ * arguments name them (a search of the way back is an extra, not the trip asked for), or, when the arguments
+ * name no cities, a result naming both. Without an origin, naming the destination is enough.
+ */
+function searchesRoute(
+  entry: ToolTraceEntry,
+  resultText: string,
+  origin: string | null,
+  destination: string,
+): boolean {
+  const from = entry.arguments[C.routeArguments.from];
+  const to = entry.arguments[C.routeArguments.to];
+  if (typeof from === 'string' && typeof to === 'string')
+    return to.includes(destination) && (origin === null || from.includes(origin));
+  const text = callText(entry, resultText);
+  return text.includes(destination) && (origin === null || text.includes(origin));
+}
+
+/**
+ * Off-request plan (named defence `off_request`). Info consistency only asks whether the plan's facts come
+ * from the tool results; it cannot see that the tools were asked about another city, so a plan for a
+ * different trip, with the trace that goes with it, kept its score. Two checks close that:
+ *
+ * - every required city tool (weather, the transport searches, poi_search) that succeeded must have succeeded
+ *   at least once for the request: its arguments or result name the destination or origin city, and a
+ *   transport search names both when the request has an origin. Otherwise the code score is multiplied by
+ *   `toolFloor`;
+ * - the plan must name the destination or origin city, or a place the tools returned for the request; a
+ *   single_poi plan must name its target place. Otherwise it is multiplied by `answerFloor`.
+ *
+ * Tools whose every call failed are left to `required_tools_called` and the diversity multiplier.
+ */
+export function offRequest(ctx: ScoringContext): OffRequestResult {
+  const { problem } = ctx;
+  const destination = shortCity(problem.destinationCity);
+  const named = problem.originCity === null ? '' : shortCity(problem.originCity);
+  const origin = named === '' ? null : named;
+  const cities = origin === null ? [destination] : [destination, origin];
+  const required = new Set(problem.requiredTools);
+  const forRequest = new Map<string, boolean>();
+  ctx.trace.forEach((entry, i) => {
+    const tool = entry.name as (typeof C.cityTools)[number];
+    if (!entry.ok || !C.cityTools.includes(tool) || !required.has(tool)) return;
+    if (forRequest.get(tool) === true) return;
+    const names = C.routeTools.includes(tool)
+      ? searchesRoute(entry, ctx.resultTexts[i] ?? '', origin, destination)
+      : cities.some((c) => callText(entry, ctx.resultTexts[i] ?? '').includes(c));
+    forRequest.set(tool, names);
+  });
+  const offTools = [...forRequest].filter(([, ok]) => !ok).map(([tool]) => tool);
+  const target = problem.problemType === 'single_poi' ? problem.targetPoi : null;
+  // A plan may well leave its city unsaid when it names the places the tools found there (故宫博物院 for
+  // Beijing); those count only when the tools were asked about the request.
+  const anchored =
+    target !== null && target.trim() !== ''
+      ? ctx.poiMatched(target)
+      : cities.some((c) => ctx.lower.includes(c.toLowerCase())) ||
+        (offTools.length === 0 && ctx.toolFacts.pois.some((p) => p !== '' && ctx.poiMatched(p)));
+  const multiplier = (offTools.length > 0 ? C.toolFloor : 1) * (anchored ? 1 : C.answerFloor);
+  return { offTools, anchored, multiplier };
+}
