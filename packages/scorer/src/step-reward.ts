@@ -9,6 +9,7 @@ import {
   type TravelProblem,
 } from '@navworld/core-types';
 import { SCORING_CONFIG } from './config';
+import { isRequestRoute, namesRequestCity, requestCities } from './internal/request';
 import { clamp, cpLength, round, trimmedLength } from './internal/text';
 
 const S = SCORING_CONFIG.stepReward;
@@ -171,9 +172,19 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 
-/** Argument quality: coordinates, city names, dates and keywords in the form each tool expects. */
-export function argumentQuality(name: string, args: Record<string, unknown> | null): number {
+/**
+ * Argument quality: coordinates, city names, dates and keywords in the form each tool expects. Given the
+ * problem, a weather city must also be one of the request's cities, and a transport search on a request with
+ * an origin must link the origin and the destination (either way), or the cities count as malformed: a
+ * well-formed call about another trip should not shape the agent towards it.
+ */
+export function argumentQuality(
+  name: string,
+  args: Record<string, unknown> | null,
+  problem?: Pick<TravelProblem, 'destinationCity' | 'originCity'>,
+): number {
   if (args === null || Object.keys(args).length === 0 || !isTool(name)) return 0;
+  const cities = problem === undefined ? undefined : requestCities(problem);
   switch (name) {
     case 'poi_search': {
       const address = str(args['address']);
@@ -188,12 +199,20 @@ export function argumentQuality(name: string, args: Record<string, unknown> | nu
     }
     case 'around_search':
       return S.coordinate.test(str(args['location'])) ? 1 : 0.3;
-    case 'weather':
-      return S.cityName.test(str(args['city'])) ? 1 : 0.3;
+    case 'weather': {
+      const city = str(args['city']);
+      const ok = S.cityName.test(city) && (cities === undefined || namesRequestCity(city, cities));
+      return ok ? 1 : 0.3;
+    }
     case 'search_flights':
     case 'search_train_tickets': {
       const dateOk = S.date.test(str(args['date']));
-      const citiesOk = str(args['from_city']) !== '' && str(args['to_city']) !== '';
+      const from = str(args['from_city']);
+      const to = str(args['to_city']);
+      const citiesOk =
+        from !== '' &&
+        to !== '' &&
+        (cities?.origin == null || isRequestRoute(from, to, cities, true));
       return dateOk && citiesOk ? 1 : dateOk || citiesOk ? 0.5 : 0.2;
     }
   }
@@ -255,7 +274,7 @@ function rewardAt(
   cap: number,
 ): StepRewardDetails {
   const selection = toolSelection(call.name, problem, state.called, step);
-  const argumentQualityScore = argumentQuality(call.name, callArguments(call));
+  const argumentQualityScore = argumentQuality(call.name, callArguments(call), problem);
   const usefulness = resultUsefulness(result);
   const w = S.weights;
   const raw = round(

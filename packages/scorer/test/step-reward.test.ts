@@ -125,6 +125,44 @@ describe('stepReward: bad calls', () => {
     expect(p.argumentQuality).toBe(0.2);
   });
 
+  it('a call about another trip earns the malformed-city credit (weather 0.3; a transport search 0.5)', () => {
+    const aq = (name: string, args: Record<string, unknown>, problem = intercity) =>
+      stepRewardDetails({
+        call: { name, arguments: args },
+        result: ok(300),
+        problem,
+        earlierCalls: [],
+      }).argumentQuality;
+    // food: 成都; intercity: 北京 → 上海.
+    expect(aq('weather', { city: '成都' }, food)).toBe(1);
+    expect(aq('weather', { city: '成都市' }, food)).toBe(1);
+    expect(aq('weather', { city: '重庆' }, food)).toBe(0.3);
+    expect(aq('weather', { city: '北京' })).toBe(1); // the origin is a request city too
+    const date = '2025-03-01';
+    expect(aq('search_flights', { date, from_city: '北京', to_city: '上海' })).toBe(1);
+    expect(aq('search_flights', { date, from_city: '上海', to_city: '北京' })).toBe(1); // the way back
+    expect(aq('search_train_tickets', { date, from_city: '北京', to_city: '广州' })).toBe(0.5);
+    expect(aq('search_train_tickets', { date: '3月1日', from_city: '广州', to_city: '深圳' })).toBe(
+      0.2,
+    );
+    // Without an origin any pair of cities is a search the plan may use (a side trip).
+    expect(aq('search_flights', { date, from_city: '成都', to_city: '拉萨' }, food)).toBe(1);
+    // The reward moves with the argument quality alone: 0.3 × (1 − 0.3) less for the wrong city.
+    const right = stepReward({
+      call: c('weather', { city: '成都' }),
+      result: ok(300),
+      problem: food,
+      earlierCalls: [],
+    });
+    const wrong = stepReward({
+      call: c('weather', { city: '重庆' }),
+      result: ok(300),
+      problem: food,
+      earlierCalls: [],
+    });
+    expect(right - wrong).toBeCloseTo(0.21, 10);
+  });
+
   it('rejects a malformed input with a NavworldError', () => {
     expect(() =>
       stepReward({ call: null, result: ok(1), problem: food, earlierCalls: [] } as never),

@@ -2,6 +2,12 @@
 import type { ToolTraceEntry } from '@navworld/core-types';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
+import {
+  isRequestRoute,
+  namesRequestCity,
+  requestCities,
+  type RequestCities,
+} from '../internal/request';
 
 const C = SCORING_CONFIG.offRequest;
 
@@ -15,12 +21,6 @@ export interface OffRequestResult {
   multiplier: number;
 }
 
-/** A city name as it is written in running text: `杭州市` is read as `杭州`. */
-function shortCity(city: string): string {
-  const trimmed = city.trim();
-  return trimmed.length > 2 && trimmed.endsWith('市') ? trimmed.slice(0, -1) : trimmed;
-}
-
 /** What a call says about the place it concerns: its parsed arguments and the result it returned. */
 function callText(entry: ToolTraceEntry, resultText: string): string {
   // Parsed arguments hold the characters themselves, where the raw text may spell them as \u escapes.
@@ -32,18 +32,12 @@ function callText(entry: ToolTraceEntry, resultText: string): string {
  * arguments name them (a search of the way back is an extra, not the trip asked for), or, when the arguments
  * name no cities, a result naming both. Without an origin, naming the destination is enough.
  */
-function searchesRoute(
-  entry: ToolTraceEntry,
-  resultText: string,
-  origin: string | null,
-  destination: string,
-): boolean {
+function searchesRoute(entry: ToolTraceEntry, resultText: string, cities: RequestCities): boolean {
   const from = entry.arguments[C.routeArguments.from];
   const to = entry.arguments[C.routeArguments.to];
-  if (typeof from === 'string' && typeof to === 'string')
-    return to.includes(destination) && (origin === null || from.includes(origin));
+  if (typeof from === 'string' && typeof to === 'string') return isRequestRoute(from, to, cities);
   const text = callText(entry, resultText);
-  return text.includes(destination) && (origin === null || text.includes(origin));
+  return isRequestRoute(text, text, cities);
 }
 
 /**
@@ -62,10 +56,7 @@ function searchesRoute(
  */
 export function offRequest(ctx: ScoringContext): OffRequestResult {
   const { problem } = ctx;
-  const destination = shortCity(problem.destinationCity);
-  const named = problem.originCity === null ? '' : shortCity(problem.originCity);
-  const origin = named === '' ? null : named;
-  const cities = origin === null ? [destination] : [destination, origin];
+  const cities = requestCities(problem);
   const required = new Set(problem.requiredTools);
   const forRequest = new Map<string, boolean>();
   ctx.trace.forEach((entry, i) => {
@@ -73,8 +64,8 @@ export function offRequest(ctx: ScoringContext): OffRequestResult {
     if (!entry.ok || !C.cityTools.includes(tool) || !required.has(tool)) return;
     if (forRequest.get(tool) === true) return;
     const names = C.routeTools.includes(tool)
-      ? searchesRoute(entry, ctx.resultTexts[i] ?? '', origin, destination)
-      : cities.some((c) => callText(entry, ctx.resultTexts[i] ?? '').includes(c));
+      ? searchesRoute(entry, ctx.resultTexts[i] ?? '', cities)
+      : namesRequestCity(callText(entry, ctx.resultTexts[i] ?? ''), cities);
     forRequest.set(tool, names);
   });
   const offTools = [...forRequest].filter(([, ok]) => !ok).map(([tool]) => tool);
@@ -84,7 +75,7 @@ export function offRequest(ctx: ScoringContext): OffRequestResult {
   const anchored =
     target !== null && target.trim() !== ''
       ? ctx.poiMatched(target)
-      : cities.some((c) => ctx.lower.includes(c.toLowerCase())) ||
+      : namesRequestCity(ctx.lower, cities) ||
         (offTools.length === 0 && ctx.toolFacts.pois.some((p) => p !== '' && ctx.poiMatched(p)));
   const multiplier = (offTools.length > 0 ? C.toolFloor : 1) * (anchored ? 1 : C.answerFloor);
   return { offTools, anchored, multiplier };
