@@ -30,6 +30,9 @@ export interface DiversityTier {
   niceToHave: readonly ToolName[];
 }
 
+/** What a POI record's price is: a meal per person, a ticket, or a room per night. */
+export type PoiPriceKind = 'meal' | 'ticket' | 'room';
+
 /** Target count of grounded facts for a dimension: a number, or a rule on the trip length `d`. */
 export type TargetRule = number | 'pois_per_day' | 'dining_per_day' | 'nights';
 
@@ -716,12 +719,37 @@ export const SCORING_CONFIG = {
   },
 
   /**
+   * The price lines of poi_search / around_search records, read alike by the fabrication penalty and by price
+   * grounding. The tools write `人均: 66元` (restaurants), `门票: 60元` (sights and museums) and
+   * `价格: 678元/晚` (hotels); AMap's raw records write `cost: 75.00`.
+   */
+  poiRecordPrices: {
+    /** A price line: its label, its amount and, when written, the per-night unit after the 元. */
+    line: /^\s*(人均|门票|票价|房价|价格|cost)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*(?:元\s*([/／]\s*晚))?/iu,
+    /**
+     * What each label (lower-cased) prices. `cost` prices whatever the POI is (its kind is the POI type's), so
+     * it has none: price grounding, which binds prices by kind, skips it.
+     */
+    kinds: {
+      人均: 'meal',
+      门票: 'ticket',
+      票价: 'ticket',
+      房价: 'room',
+      价格: 'room',
+      cost: null,
+    } as Readonly<Record<string, PoiPriceKind | null>>,
+    /**
+     * Labels that are a POI's price only with the per-night unit: `价格` is the tools' label of a hotel's
+     * nightly price, and a generic price label elsewhere.
+     */
+    perNightOnly: ['价格'] as readonly string[],
+  },
+
+  /**
    * Price grounding (named defence `price_grounding`): prices the answer states must be traceable to tool
    * prices, to the user's numbers or to arithmetic over them; the untraceable share scales the code score.
    */
   priceGrounding: {
-    /** A POI record's price line in poi_search / around_search results. */
-    poiRecordPrice: /^\s*(人均|门票|房价|票价)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u,
     /** Labels (in the few code points before an amount) that make it a POI's price … */
     poiLabel: /(人均|门票|票价|房价|每晚)[^\p{Nd}]{0,3}$/u,
     /** A POI-labelled price binds only within its clause (these end one). */
@@ -860,6 +888,16 @@ export const SCORING_CONFIG = {
     priceTolerance: 0.1,
     /** Code points after a POI name searched for its stated price. */
     poiPriceWindow: 24,
+    /** A price the answer states after a price label, in the window after the name of a POI other than a hotel. */
+    answerPrice:
+      /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u,
+    /**
+     * A nightly price the answer states in the window after a hotel's name: after a room-price label (group 1)
+     * or as an amount per night (398元/晚, group 2). 人均, 门票 and 消费 after a hotel's name are the next meal's
+     * or sight's (住宿：和平饭店。晚餐：人均120元), not the room's.
+     */
+    answerRoomPrice:
+      /(?:房价|每晚|价格)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元|(\p{Nd}+(?:\.\p{Nd}+)?)\s*元\s*[/／每]\s*晚/u,
     /** Once, when the answer's weather conditions are not the tool's. */
     weatherPenalty: -2,
     /** When POI tools returned at least `poiNonUseMinPois` POIs and the answer names none. */

@@ -7,6 +7,7 @@ export {
   type DimensionKind,
   type FactSource,
   type TargetRule,
+  type PoiPriceKind,
 } from './config';
 export { SCORER_VERSION } from './version';
 export {

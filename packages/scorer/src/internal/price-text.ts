@@ -1,6 +1,10 @@
 // Per-text parses of tool results that the price and fabrication rules both read, cached by the text.
 import { RecurringTextCache, textFingerprint } from '@navworld/fact-extractor';
+import { SCORING_CONFIG, type PoiPriceKind } from '../config';
 import type { ScoringContext } from '../context';
+import { asciiDigits } from './text';
+
+const R = SCORING_CONFIG.poiRecordPrices;
 
 /** A line of a POI tool's result: the name it introduces (a `名称:` / `name:` line) or the line itself. */
 export type PoiResultLine = { name: string; line?: undefined } | { name?: undefined; line: string };
@@ -88,4 +92,30 @@ export function isAsciiNumber(raw: string): boolean {
     if ((c < 48 || c > 57) && c !== 46) return false;
   }
   return true;
+}
+
+/** A POI record's price line, read by {@link recordPrice}. */
+export interface RecordPrice {
+  /** The amount (CNY). */
+  value: number;
+  /** What it prices; null when the label does not say (AMap's raw `cost`). */
+  kind: PoiPriceKind | null;
+}
+
+/** A captured amount (any decimal digits) as a number. */
+export function readAmount(raw: string): number {
+  return Number(isAsciiNumber(raw) ? raw : asciiDigits(raw));
+}
+
+/**
+ * The price a line of a POI record states (`人均: 66元`, `门票: 60元`, `价格: 678元/晚`, `cost: 75.00`), or
+ * undefined when the line is not a price line. The one reading of record prices for the fabrication penalty and
+ * price grounding: a label they read differently would let a plan misstate that kind of price unchecked.
+ */
+export function recordPrice(line: string): RecordPrice | undefined {
+  const m = R.line.exec(line);
+  if (!m) return undefined;
+  const label = m[1]!.toLowerCase();
+  if (m[3] === undefined && R.perNightOnly.includes(label)) return undefined;
+  return { value: readAmount(m[2]!), kind: R.kinds[label] ?? null };
 }

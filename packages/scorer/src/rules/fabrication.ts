@@ -2,9 +2,8 @@
 import { hasSurrogates } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { asciiDigits } from '../internal/text';
 import type { TransportGrounding } from './hard-constraints';
-import { isAsciiNumber, poiResultLines } from '../internal/price-text';
+import { poiResultLines, readAmount, recordPrice, type RecordPrice } from '../internal/price-text';
 
 const C = SCORING_CONFIG.fabrication;
 
@@ -18,18 +17,9 @@ export interface FabricationResult {
   findings: string[];
 }
 
-const PRICE_LINE = /^\s*(?:门票|人均|房价|cost|票价)\s*[:：]\s*(\p{Nd}+(?:\.\p{Nd}+)?)/iu;
-const ANSWER_PRICE =
-  /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u;
-
-/** A captured amount (any decimal digits) as a number. */
-function readAmount(raw: string): number {
-  return Number(isAsciiNumber(raw) ? raw : asciiDigits(raw));
-}
-
-/** POI name → price, from the POI tools' record lists. */
-export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
-  const prices = new Map<string, number>();
+/** POI name → its first non-zero record price (and what it prices), from the POI tools' record lists. */
+function toolPoiRecords(ctx: ScoringContext): Map<string, RecordPrice> {
+  const prices = new Map<string, RecordPrice>();
   for (const lines of poiResultLines(ctx)) {
     let current: string | null = null;
     for (const { name, line } of lines) {
@@ -39,14 +29,20 @@ export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
       }
       // Only the first price line after a name counts.
       if (current === null) continue;
-      const price = PRICE_LINE.exec(line);
+      const price = recordPrice(line);
       if (price) {
-        const value = readAmount(price[1]!);
-        if (value > 0 && !prices.has(current)) prices.set(current, value);
+        if (price.value > 0 && !prices.has(current)) prices.set(current, price);
         current = null;
       }
     }
   }
+  return prices;
+}
+
+/** POI name → price, from the POI tools' record lists. */
+export function toolPoiPrices(ctx: ScoringContext): Map<string, number> {
+  const prices = new Map<string, number>();
+  for (const [name, price] of toolPoiRecords(ctx)) prices.set(name, price.value);
   return prices;
 }
 
@@ -74,12 +70,22 @@ function mayOccur(ctx: ScoringContext, name: string): boolean {
   return ctx.exact(name).length > 0;
 }
 
+/**
+ * The price the window after a POI name states for that POI, or undefined: for a hotel its first nightly price,
+ * otherwise the first labelled amount.
+ */
+function statedPrice(window: string, record: RecordPrice): number | undefined {
+  const m = (record.kind === 'room' ? C.answerRoomPrice : C.answerPrice).exec(window);
+  return m ? readAmount((m[1] ?? m[2])!) : undefined;
+}
+
 /** Prices the answer states right after a tool POI's name that are more than 10 % off the tool's price. */
 function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
   let count = 0;
   const text = ctx.answer;
-  for (const [name, toolPrice] of toolPoiPrices(ctx)) {
+  for (const [name, record] of toolPoiRecords(ctx)) {
     if (name === '' || !mayOccur(ctx, name)) continue;
+    const toolPrice = record.value;
     // The first few sequential occurrences, as `findInAnswer(name, 8)` lists them, until one states a price.
     let from = 0;
     for (let seen = 0; seen < 8; seen++) {
@@ -89,11 +95,9 @@ function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
       // The window counts code points (at most twice as many UTF-16 units).
       const start = at + name.length;
       const limit = Math.min(text.length, start + C.poiPriceWindow * 2);
-      const m = ANSWER_PRICE.exec(
-        text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit)),
-      );
-      if (!m) continue;
-      const stated = readAmount(m[1]!);
+      const window = text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit));
+      const stated = statedPrice(window, record);
+      if (stated === undefined) continue;
       if (Math.abs(stated - toolPrice) / toolPrice > C.priceTolerance) {
         findings.push(`price ${name}: ${stated} (tool ${toolPrice})`);
         count++;

@@ -1,11 +1,11 @@
 // Price grounding: the share of the answer's prices that can be traced to tool prices, to the user's own
 // numbers, or to arithmetic over them.
-import { SCORING_CONFIG } from '../config';
+import { SCORING_CONFIG, type PoiPriceKind } from '../config';
 import type { ScoringContext } from '../context';
-import { asciiDigits, round, linearFall } from '../internal/text';
+import { round, linearFall } from '../internal/text';
 import { close, derivedWith, ratioTable } from '../internal/price-derived';
 import { unitTest } from '../internal/text';
-import { isAsciiNumber, poiResultLines, resultAmounts } from '../internal/price-text';
+import { poiResultLines, recordPrice, resultAmounts } from '../internal/price-text';
 
 export { isDerivedPrice } from '../internal/price-derived';
 
@@ -41,17 +41,15 @@ export interface PriceGroundingResult {
   claims: PriceClaim[];
 }
 
-/** What a POI record's price is: a meal per person, a ticket, or a room per night. */
-type PriceLabel = 'meal' | 'ticket' | 'room';
-
 /** A tool POI's record prices. */
 interface PoiPrice {
   name: string;
   values: number[];
-  labels: Set<PriceLabel>;
+  labels: Set<PoiPriceKind>;
 }
 
-function labelOf(word: string): PriceLabel {
+/** What the label of a price the answer states prices. */
+function labelOf(word: string): PoiPriceKind {
   if (word === '人均') return 'meal';
   if (word === '房价' || word === '每晚' || word === '晚') return 'room';
   return 'ticket';
@@ -197,11 +195,6 @@ function yuanAmounts(text: string): number[] {
   return out;
 }
 
-function parseAmount(raw: string): number {
-  if (isAsciiNumber(raw)) return Number(raw);
-  return Number(asciiDigits(raw).replace(/[,，]/gu, ''));
-}
-
 /** Every amount followed by 元 in the tool results, and the POI record prices by POI name. */
 function toolPrices(ctx: ScoringContext): {
   all: Set<number>;
@@ -230,10 +223,11 @@ function toolPrices(ctx: ScoringContext): {
       }
       // Price lines before the first name belong to no POI.
       if (!current) continue;
-      const price = C.poiRecordPrice.exec(line);
-      if (price) {
-        current.labels.add(labelOf(price[1]!));
-        current.values.push(parseAmount(price[2]!));
+      // A price that does not say what it prices cannot be bound by kind.
+      const price = recordPrice(line);
+      if (price?.kind) {
+        current.labels.add(price.kind);
+        current.values.push(price.value);
       }
     }
   }
@@ -406,7 +400,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
 function nearestPoi(
   ctx: ScoringContext,
   positions: ReadonlyArray<{ at: number; end: number; poi: PoiPrice }>,
-  label: PriceLabel,
+  label: PoiPriceKind,
   lineFrom: number,
   lineEnd: number,
   index: number,

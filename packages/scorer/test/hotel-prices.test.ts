@@ -1,0 +1,157 @@
+// Hotel prices (`价格: N元/晚` in the POI tools' records) are checked like any other POI price: the audit booked
+// the dearest hotel at the cheapest hotel's price without losing a point.
+import { describe, expect, it } from 'vitest';
+import { buildContext, priceGrounding, scoreEpisodeSync, toolPoiPrices } from '../src/index';
+import { recordPrice } from '../src/internal/price-text';
+import { call, makeProblem, poiText, routeText, weatherText } from './helpers';
+
+const SIGHTS = poiText([
+  { name: '上海博物馆', address: '人民大道201号', price: ['门票', 0] },
+  { name: '豫园', address: '安仁街218号', price: ['门票', 40] },
+  { name: '上海科技馆', address: '世纪大道2000号', price: ['门票', 45] },
+  { name: '南翔馒头店', address: '豫园路85号', price: ['人均', 60] },
+]);
+
+/** around_search records as the tools render them (packages/tools README, "Text formats"). */
+const AROUND = [
+  '## 1',
+  '',
+  '名称: 和平饭店',
+  '地址: 南京东路20号',
+  'location: 121.49,31.24',
+  '类型: 住宿服务;宾馆酒店;五星级宾馆',
+  '评分: 4.8',
+  '价格: 678元/晚',
+  '',
+  '## 2',
+  '',
+  '名称: 锦江之星(人民广场店)',
+  '地址: 西藏中路88号',
+  'location: 121.47,31.23',
+  '类型: 住宿服务;宾馆酒店;经济型连锁酒店',
+  '评分: 4.5',
+  '价格: 398元/晚',
+  '',
+  '## 3',
+  '',
+  '名称: 老正兴菜馆',
+  '地址: 福州路556号',
+  'location: 121.48,31.23',
+  '类型: 餐饮服务;中餐厅;本帮菜',
+  '评分: 4.7',
+  '人均: 120元',
+].join('\n');
+
+const trace = () => [
+  call('poi_search', { address: '上海景点', region: '上海' }, SIGHTS),
+  call('around_search', { location: '121.47,31.23', keywords: '酒店 餐厅' }, AROUND),
+  call(
+    'direction',
+    { origin: '121.47,31.23', destination: '121.49,31.22' },
+    routeText('2.6公里', '12分钟', ['人民路', '河南南路'], 15),
+  ),
+  call(
+    'weather',
+    { city: '上海' },
+    weatherText('上海', [
+      {
+        date: '2025-03-01',
+        day: '晴',
+        night: '多云',
+        high: 18,
+        low: 9,
+        wind: '东南风',
+        power: '3级',
+      },
+      {
+        date: '2025-03-02',
+        day: '多云',
+        night: '阴',
+        high: 16,
+        low: 8,
+        wind: '东风',
+        power: '2级',
+      },
+    ]),
+  ),
+];
+
+const problem = makeProblem('multiday', { numDays: 2 });
+
+const HONEST =
+  '上海两日游行程\n' +
+  '第1天：上午参观上海博物馆（门票免费），因为馆藏丰富建议预留3小时；中午在南翔馒头店用餐，人均60元。下午游览豫园，门票40元，从上海博物馆打车过去距离约2.6公里，耗时12分钟，沿人民路行驶。\n' +
+  '第2天：上午参观上海科技馆，门票45元，适合对科技感兴趣的游客；晚餐推荐老正兴菜馆，人均120元。\n' +
+  '住宿：推荐和平饭店，678元/晚，位置方便，考虑到交通便利优先选择外滩附近。\n' +
+  '交通：市内出行以地铁和打车为主。\n' +
+  '天气：3月1日晴，气温18度，东南风3级；3月2日多云，建议携带外套。\n';
+
+function score(answer: string) {
+  return scoreEpisodeSync({ problem, trace: trace(), answer });
+}
+
+describe('POI record price lines', () => {
+  it('read every label the tools write, 价格 only as a nightly price', () => {
+    expect(recordPrice('人均: 66元')).toEqual({ value: 66, kind: 'meal' });
+    expect(recordPrice('门票: 60元')).toEqual({ value: 60, kind: 'ticket' });
+    expect(recordPrice('价格: 678元/晚')).toEqual({ value: 678, kind: 'room' });
+    expect(recordPrice('房价: 328元')).toEqual({ value: 328, kind: 'room' });
+    // AMap's raw business cost says nothing of what it prices.
+    expect(recordPrice('cost: 75.00')).toEqual({ value: 75, kind: null });
+    // A generic 价格 is not a POI's price, nor is a price inside a line (the transport tools' records).
+    expect(recordPrice('价格: 30元')).toBeUndefined();
+    expect(recordPrice('航班 CZ8639（中国南方航空），价格520元，09:55出发')).toBeUndefined();
+    expect(recordPrice('评分: 4.8')).toBeUndefined();
+  });
+
+  it('hotels get their nightly price in both rules', () => {
+    const ctx = buildContext(problem, trace(), HONEST);
+    expect(toolPoiPrices(ctx)).toEqual(
+      new Map([
+        ['豫园', 40],
+        ['上海科技馆', 45],
+        ['南翔馒头店', 60],
+        ['和平饭店', 678],
+        ['锦江之星(人民广场店)', 398],
+        ['老正兴菜馆', 120],
+      ]),
+    );
+    expect(priceGrounding(ctx)).toMatchObject({ counted: 5, ungrounded: 0 });
+  });
+});
+
+describe('hotel prices', () => {
+  it('honest plan: IC 25, Comp 20, diversity 1.05 → code 52.5 · √0.8 = 46.96', () => {
+    const b = score(HONEST);
+    expect([b.infoConsistency, b.completeness, b.diversityMultiplier]).toEqual([25, 20, 1.05]);
+    expect([b.fabricationPenalty, b.codeTotal, b.total]).toEqual([0, 46.96, 46.96]);
+  });
+
+  it('the dearest hotel at the cheapest one’s price (398 for 678, 41 % off): −3 → 46.957 − 3 = 43.96', () => {
+    for (const stated of ['398元/晚', '每晚398元', '房价398元/晚']) {
+      const b = score(HONEST.replace('678元/晚', stated));
+      expect(b.fabrication).toEqual({ prices: -3 });
+      expect(b.fabricationFindings).toEqual(['price 和平饭店: 398 (tool 678)']);
+      // 398 is a tool price (the other hotel's), so IC keeps its 5 matched prices; price grounding binds it to
+      // 和平饭店 and finds it untraceable, 1 of 5 counted = 20 %, where its multiplier still is 1.
+      expect([b.infoConsistency, b.completeness, b.diversityMultiplier]).toEqual([25, 20, 1.05]);
+      expect(b.priceGrounding).toMatchObject({ counted: 5, ungrounded: 1, ratio: 0.2 });
+      expect([b.fabricationPenalty, b.codeTotal, b.total]).toEqual([-3, 43.96, 43.96]);
+    }
+  });
+
+  it('a meal’s price after a hotel’s name is not the hotel’s', () => {
+    const b = score(
+      HONEST.replace('交通：', '住宿备选：锦江之星(人民广场店)。晚餐：人均120元。\n交通：'),
+    );
+    expect([b.fabricationPenalty, b.fabricationFindings]).toEqual([0, []]);
+  });
+
+  it('an amount per night after a sight is not the sight’s ticket', () => {
+    // The first mention of 豫园, with the other hotel's true price in its window.
+    const b = score(
+      HONEST.replace('第1天：', '豫园旁的锦江之星(人民广场店)398元/晚，可作备选。\n第1天：'),
+    );
+    expect([b.fabricationPenalty, b.fabricationFindings]).toEqual([0, []]);
+  });
+});
