@@ -898,6 +898,15 @@ export const SCORING_CONFIG = {
      */
     answerRoomPrice:
       /(?:房价|每晚|价格)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元|(\p{Nd}+(?:\.\p{Nd}+)?)\s*元\s*[/／每]\s*晚/u,
+    /**
+     * Free admission stated in words right after a sight's name (at most a few punctuation marks or spaces
+     * between), read as a 0元 ticket: 免费参观, 免费开放, 免费入园, 门票免费, 免门票, 免票, 无需门票. Narrow on
+     * purpose: only admission words count (免费WiFi, 免费停车, 免费讲解 do not), any word between the name and
+     * the claim (儿童免费参观, 周一免费开放, 停车场免费开放) voids it, and so do the words after it that make it a
+     * condition (免费开放日, 免票政策, 免费参观时间).
+     */
+    freeAdmission:
+      /^[^\p{L}\p{Nd}\n]{0,4}(?:门票\s*[:：]?\s*(?:免费|全免)|免费(?:参观|开放|入园|入场|游览)|免门票|免票|(?:无需|无须|不需|不收)门票)(?!日|时|政策|对象|人群|条件|范围)/u,
     /** Once, when the answer's weather conditions are not the tool's. */
     weatherPenalty: -2,
     /** When POI tools returned at least `poiNonUseMinPois` POIs and the answer names none. */

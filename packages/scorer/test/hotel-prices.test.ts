@@ -1,5 +1,6 @@
-// Hotel prices (`价格: N元/晚` in the POI tools' records) are checked like any other POI price: the audit booked
-// the dearest hotel at the cheapest hotel's price without losing a point.
+// Hotel prices (`价格: N元/晚` in the POI tools' records) and free admission stated in words are checked like
+// any other POI price: the audit booked the dearest hotel at the cheapest hotel's price, and called paid sights
+// free, without losing a point.
 import { describe, expect, it } from 'vitest';
 import { buildContext, priceGrounding, scoreEpisodeSync, toolPoiPrices } from '../src/index';
 import { recordPrice } from '../src/internal/price-text';
@@ -153,5 +154,49 @@ describe('hotel prices', () => {
       HONEST.replace('第1天：', '豫园旁的锦江之星(人民广场店)398元/晚，可作备选。\n第1天：'),
     );
     expect([b.fabricationPenalty, b.fabricationFindings]).toEqual([0, []]);
+  });
+});
+
+describe('free admission in words', () => {
+  it('claimed for a paid sight (豫园, 40元) is a 0元 ticket: −3 → 43.96', () => {
+    for (const claim of ['豫园，免费参观', '豫园（门票免费）', '豫园：免门票']) {
+      const b = score(HONEST.replace('豫园，门票40元', claim));
+      expect(b.fabricationFindings).toEqual(['price 豫园: free (tool 40)']);
+      // IC: 4 prices matched of den min(7, max(3, 4)) = 4 → still a full category; IC 25, Comp 20.
+      expect([b.infoConsistency, b.completeness]).toEqual([25, 20]);
+      expect([b.fabricationPenalty, b.codeTotal, b.total]).toEqual([-3, 43.96, 43.96]);
+    }
+  });
+
+  it('stated for a free sight (上海博物馆, 0元) is true', () => {
+    expect(score(HONEST).fabricationFindings).toEqual([]);
+  });
+
+  it('stated for a free sight whose name holds a paid one’s (小豫园, 豫园) is not about the paid one', () => {
+    const small = call(
+      'poi_search',
+      { address: '小豫园', region: '上海' },
+      poiText([{ name: '小豫园', address: '安仁街1号', price: ['门票', 0] }]),
+    );
+    const answer = HONEST.replace('第1天：', '行程亮点：【小豫园】免费参观。\n第1天：');
+    const b = scoreEpisodeSync({ problem, trace: [...trace(), small], answer });
+    expect([b.fabricationPenalty, b.fabricationFindings]).toEqual([0, []]);
+    // Without that record, the same words are a claim about 豫园.
+    expect(score(answer).fabricationFindings).toEqual(['price 豫园: free (tool 40)']);
+  });
+
+  it('free services, conditional free entry and words in between do not count', () => {
+    // Each is the first mention of 豫园, so it is the window the check reads.
+    for (const line of [
+      '行程亮点：豫园免费WiFi覆盖全园。',
+      '行程亮点：豫园：免费停车、免费讲解。',
+      '行程亮点：豫园，儿童免费参观。',
+      '行程亮点：豫园周一免费开放。',
+      '行程亮点：豫园停车场免费开放。',
+      '行程亮点：豫园免费开放日在每月首个周日。',
+    ]) {
+      const b = score(HONEST.replace('第1天：', `${line}\n第1天：`));
+      expect([line, b.fabricationPenalty, b.fabricationFindings]).toEqual([line, 0, []]);
+    }
   });
 });

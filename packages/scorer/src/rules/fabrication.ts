@@ -71,15 +71,50 @@ function mayOccur(ctx: ScoringContext, name: string): boolean {
 }
 
 /**
- * The price the window after a POI name states for that POI, or undefined: for a hotel its first nightly price,
- * otherwise the first labelled amount.
+ * Whether the occurrence of `name` at `at` is part of a longer tool POI's name written there (黄山 in
+ * 黄山自然博物馆, 西湖 in 小西湖): then it names that other place.
  */
-function statedPrice(window: string, record: RecordPrice): number | undefined {
-  const m = (record.kind === 'room' ? C.answerRoomPrice : C.answerPrice).exec(window);
-  return m ? readAmount((m[1] ?? m[2])!) : undefined;
+function insideLongerPoi(ctx: ScoringContext, name: string, at: number): boolean {
+  const text = ctx.answer;
+  for (const other of ctx.toolFacts.pois) {
+    if (other.length <= name.length) continue;
+    for (let k = other.indexOf(name); k >= 0; k = other.indexOf(name, k + 1))
+      if (at - k >= 0 && text.startsWith(other, at - k)) return true;
+  }
+  return false;
 }
 
-/** Prices the answer states right after a tool POI's name that are more than 10 % off the tool's price. */
+/** A price the answer states for a POI. */
+interface StatedPrice {
+  /** The amount (CNY); 0 for free admission. */
+  value: number;
+  /** Stated in words (免费参观 …), not as an amount. */
+  free: boolean;
+}
+
+/**
+ * The price the window after a POI name states for that POI, or undefined: for a hotel its first nightly price;
+ * otherwise the first labelled amount, or for a sight free admission in words right after the name, as 0元.
+ * Honest plans write 免费参观 after every free sight, so a free sight whose name holds a paid one's (小西湖,
+ * 西湖) is not a claim about the paid one.
+ */
+function statedPrice(
+  ctx: ScoringContext,
+  name: string,
+  at: number,
+  window: string,
+  record: RecordPrice,
+): StatedPrice | undefined {
+  if (record.kind === 'ticket' && C.freeAdmission.test(window) && !insideLongerPoi(ctx, name, at))
+    return { value: 0, free: true };
+  const m = (record.kind === 'room' ? C.answerRoomPrice : C.answerPrice).exec(window);
+  return m ? { value: readAmount((m[1] ?? m[2])!), free: false } : undefined;
+}
+
+/**
+ * Prices the answer states right after a tool POI's name that are more than 10 % off the tool's price (free
+ * admission claimed for a paid sight is 100 % off).
+ */
 function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
   let count = 0;
   const text = ctx.answer;
@@ -96,10 +131,10 @@ function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
       const start = at + name.length;
       const limit = Math.min(text.length, start + C.poiPriceWindow * 2);
       const window = text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit));
-      const stated = statedPrice(window, record);
-      if (stated === undefined) continue;
-      if (Math.abs(stated - toolPrice) / toolPrice > C.priceTolerance) {
-        findings.push(`price ${name}: ${stated} (tool ${toolPrice})`);
+      const stated = statedPrice(ctx, name, at, window, record);
+      if (!stated) continue;
+      if (Math.abs(stated.value - toolPrice) / toolPrice > C.priceTolerance) {
+        findings.push(`price ${name}: ${stated.free ? 'free' : stated.value} (tool ${toolPrice})`);
         count++;
       }
       break;
@@ -123,7 +158,7 @@ function weatherFabrications(ctx: ScoringContext): string[] {
 }
 
 /**
- * Fabrication penalty: −3 per POI price off by > 10 %, −2 once for invented weather, −3 when POI tools
+ * Fabrication penalty: −3 per POI price off by > 10 % (free admission stated for a paid sight included), −2 once for invented weather, −3 when POI tools
  * returned ≥ 3 POIs and none is named; pushed to −10 when IC / 25 < 0.4 and the penalty is below −3; then
  * −5 × the transport fabrication ratio when it exceeds 0.1; never below −12.5. Answers under 200 code points
  * skip the whole check.
