@@ -95,18 +95,9 @@ interface StatedPrice {
 /**
  * The price the window after a POI name states for that POI, or undefined: for a hotel its first nightly price;
  * otherwise the first labelled amount, or for a sight free admission in words right after the name, as 0元.
- * Honest plans write 免费参观 after every free sight, so a free sight whose name holds a paid one's (小西湖,
- * 西湖) is not a claim about the paid one.
  */
-function statedPrice(
-  ctx: ScoringContext,
-  name: string,
-  at: number,
-  window: string,
-  record: RecordPrice,
-): StatedPrice | undefined {
-  if (record.kind === 'ticket' && C.freeAdmission.test(window) && !insideLongerPoi(ctx, name, at))
-    return { value: 0, free: true };
+function statedPrice(window: string, record: RecordPrice): StatedPrice | undefined {
+  if (record.kind === 'ticket' && C.freeAdmission.test(window)) return { value: 0, free: true };
   const m = (record.kind === 'room' ? C.answerRoomPrice : C.answerPrice).exec(window);
   return m ? { value: readAmount((m[1] ?? m[2])!), free: false } : undefined;
 }
@@ -129,9 +120,14 @@ function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
       from = at + name.length;
       // The window counts code points (at most twice as many UTF-16 units).
       const start = at + name.length;
-      const limit = Math.min(text.length, start + C.poiPriceWindow * 2);
+      // An occurrence inside a longer tool POI's name (黄山 in 黄山规划展览馆, 西湖 in 小西湖) is that place, not
+      // this one: its price or its 免费参观 is no claim about this one.
+      if (insideLongerPoi(ctx, name, at)) continue;
+      // The window stays on the name's line: the next line's price belongs to the next place listed.
+      const lineEnd = text.indexOf('\n', start);
+      const limit = Math.min(lineEnd < 0 ? text.length : lineEnd, start + C.poiPriceWindow * 2);
       const window = text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit));
-      const stated = statedPrice(ctx, name, at, window, record);
+      const stated = statedPrice(window, record);
       if (!stated) continue;
       if (Math.abs(stated.value - toolPrice) / toolPrice > C.priceTolerance) {
         findings.push(`price ${name}: ${stated.free ? 'free' : stated.value} (tool ${toolPrice})`);
