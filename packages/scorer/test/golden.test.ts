@@ -178,9 +178,10 @@ describe('business', () => {
       unverified: 1,
       priceRate: 0.5,
     });
-    // −5·0.125 = −0.625; code 51.38 − 0.625 clamped to 50; total 45
+    // −5·0.125 = −0.625; the earned 51.38 is capped at 50 first, so code 50 − 0.625 = 49.375 → 49.38; total
+    // 49.38 · 0.9 = 44.44 (the penalty is not absorbed by the diversity bonus)
     expect(b.fabrication).toEqual({ transport: -0.625 });
-    expect([b.codeTotal, b.total]).toEqual([50, 45]);
+    expect([b.codeTotal, b.total]).toEqual([49.38, 44.44]);
   });
 });
 

@@ -18,14 +18,9 @@ export function codeTotal(
   grounding = 1,
 ): number {
   const geometric = Math.sqrt((Math.max(0, ic) / 25) * (Math.max(0, comp) / 25));
-  return round(
-    clamp(
-      C.weights.codeTotal * geometric * diversity * grounding + fabrication,
-      0,
-      C.weights.codeTotal,
-    ),
-    2,
-  );
+  // The earned part is capped at 50 before the penalty: a diversity bonus must not absorb a fabrication.
+  const earned = Math.min(C.weights.codeTotal, C.weights.codeTotal * geometric * diversity * grounding);
+  return round(clamp(earned + fabrication, 0, C.weights.codeTotal), 2);
 }
 
 /**
