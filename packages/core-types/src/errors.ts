@@ -23,7 +23,7 @@ export const ERROR_CODES = {
   SAME_CITY: 'SAME_CITY',
   /** A tool name outside the six tools. */
   UNKNOWN_TOOL: 'UNKNOWN_TOOL',
-  /** Tool arguments that are not a JSON object. */
+  /** Tool arguments that are not a JSON object, or that nest deeper than the tools accept. */
   INVALID_JSON: 'INVALID_JSON',
   /** Tool arguments over the size limit. */
   ARGUMENTS_TOO_LARGE: 'ARGUMENTS_TOO_LARGE',

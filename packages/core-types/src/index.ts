@@ -18,7 +18,7 @@ export {
   type Epoch,
   type EpochOptions,
 } from './epoch';
-export { canonicalJson, sha256Hex } from './hash';
+export { canonicalJson, nestingDepthExceeds, sha256Hex } from './hash';
 export { REDACTED, redactSecrets } from './redact';
 export { formatZodIssues, parseWith, safeParseWith, type ParseWithOptions } from './validate';
 export {
