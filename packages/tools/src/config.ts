@@ -11,6 +11,12 @@ export const TOOL_BUDGETS: Readonly<
 /** Largest accepted argument payload, in UTF-8 bytes. */
 export const MAX_ARGUMENT_BYTES = 16 * 1024;
 
+/**
+ * Deepest accepted nesting of argument objects and arrays (`{"city": "杭州"}` is one level). The six tools
+ * take flat objects, so this only refuses junk, before anything walks it.
+ */
+export const MAX_ARGUMENT_DEPTH = 64;
+
 /** Longest accepted poi_search keyword, in characters (AMap's own limit). */
 export const MAX_ADDRESS_CHARS = 80;
 

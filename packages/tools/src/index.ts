@@ -1,5 +1,11 @@
 // Public API of @navworld/tools: the six tools, their worlds (offline, AMap, cassettes), cache and MCP server.
-export { WORLD_VERSION, TOOL_BUDGETS, MAX_ARGUMENT_BYTES, MODE_PROFILES } from './config';
+export {
+  WORLD_VERSION,
+  TOOL_BUDGETS,
+  MAX_ARGUMENT_BYTES,
+  MAX_ARGUMENT_DEPTH,
+  MODE_PROFILES,
+} from './config';
 export {
   toolDefinitions,
   type OpenAIToolDefinition,

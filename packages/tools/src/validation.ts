@@ -4,6 +4,7 @@ import {
   NavworldError,
   TOOL_NAMES,
   err,
+  nestingDepthExceeds,
   ok,
   type NavworldErrorCode,
   type Result,
@@ -14,6 +15,7 @@ import {
   COORDINATE_DECIMALS,
   MAX_ADDRESS_CHARS,
   MAX_ARGUMENT_BYTES,
+  MAX_ARGUMENT_DEPTH,
   MAX_WAYPOINTS,
   RADIUS,
 } from './config';
@@ -277,13 +279,27 @@ function toolError(code: NavworldErrorCode, message: string, hint?: string): Nav
   return new NavworldError(code, message, hint === undefined ? {} : { hint });
 }
 
-/** Parses raw arguments (a JSON string or an object) into a plain object, enforcing the size limit. */
+function tooDeep(): Result<Record<string, unknown>> {
+  return err(
+    toolError(
+      ERROR_CODES.INVALID_JSON,
+      `参数嵌套过深（超过 ${MAX_ARGUMENT_DEPTH} 层），请传入扁平的 JSON 对象，例如 {"city": "杭州"}`,
+    ),
+  );
+}
+
+/**
+ * Parses raw arguments (a JSON string or an object) into a plain object, enforcing the size limit and the
+ * nesting limit ({@link MAX_ARGUMENT_DEPTH}).
+ */
 export function parseRawArguments(raw: unknown): Result<Record<string, unknown>> {
   let text: string | undefined;
   let value: unknown = raw;
   if (typeof raw === 'string') {
     text = raw;
   } else if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    // Checked first: JSON.stringify recurses and would overflow the stack on a deep enough object.
+    if (nestingDepthExceeds(raw, MAX_ARGUMENT_DEPTH)) return tooDeep();
     try {
       text = JSON.stringify(raw);
     } catch {
@@ -315,12 +331,15 @@ export function parseRawArguments(raw: unknown): Result<Record<string, unknown>>
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return err(toolError(ERROR_CODES.INVALID_JSON, '参数必须是 JSON 对象，例如 {"city": "杭州"}'));
   }
+  // JSON.parse itself copes with any depth; what reads the value later may not.
+  if (typeof raw === 'string' && nestingDepthExceeds(value, MAX_ARGUMENT_DEPTH)) return tooDeep();
   return ok(value as Record<string, unknown>);
 }
 
 /**
  * Validates and normalises one tool's arguments. `raw` is the JSON text the model sent or an already parsed
- * object. Failures carry a stable code (`UNKNOWN_TOOL`, `INVALID_JSON`, `ARGUMENTS_TOO_LARGE`,
+ * object. Failures carry a stable code (`UNKNOWN_TOOL`, `INVALID_JSON` (also for nesting past
+ * {@link MAX_ARGUMENT_DEPTH}), `ARGUMENTS_TOO_LARGE`,
  * `MISSING_ARGUMENT`, `INVALID_TOOL_ARGUMENT`) and a short Chinese message naming the field and its format.
  */
 export function normalizeToolArguments(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES, epochAt } from '@navworld/core-types';
 import {
+  MAX_ARGUMENT_DEPTH,
   WORLD_NAMES,
   callTool,
   createToolContext,
@@ -276,5 +277,28 @@ describe('malformed calls', () => {
     expect(r.text).toContain("location 需要 '经度,纬度'");
     const unknown = await callTool('teleport', '{}', ctx);
     for (const name of TOOL_NAMES) expect(unknown.text).toContain(name);
+  });
+});
+
+describe('deeply nested arguments', () => {
+  /** `{"city": "杭州", "extra": [[…]]}` nesting `depth` levels in all. */
+  const nestedText = (depth: number): string =>
+    `{"city":"杭州","extra":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+  it('refuses arguments nested past the limit with INVALID_JSON naming the limit', async () => {
+    for (const depth of [MAX_ARGUMENT_DEPTH + 1, 5_000]) {
+      const text = nestedText(depth);
+      for (const raw of [text, JSON.parse(text) as Record<string, unknown>]) {
+        const result = await callTool('weather', raw, ctx);
+        expect(result).toMatchObject({ ok: false, errorCode: 'INVALID_JSON', cached: false });
+        expect(result.text).toContain(`${MAX_ARGUMENT_DEPTH} 层`);
+      }
+    }
+  });
+
+  it('accepts arguments nested up to the limit', async () => {
+    const raw = nestedText(MAX_ARGUMENT_DEPTH);
+    expect(normalized('weather', raw)).toEqual({ city: '杭州' });
+    expect(normalized('weather', JSON.parse(raw))).toEqual({ city: '杭州' });
   });
 });
