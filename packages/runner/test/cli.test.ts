@@ -11,6 +11,15 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(packageDir, 'bin', 'navworld.js');
 let dir: string;
 
+/** The parts of a results line the tests read. */
+interface EpisodeLine {
+  taskId: number;
+  validForScoring: boolean;
+  outcome: string;
+  trace: Array<Record<string, unknown>>;
+  messages: Array<{ role: string }>;
+}
+
 interface Run {
   code: number | null;
   stdout: string;
@@ -354,6 +363,57 @@ describe('navworld CLI (built bin)', () => {
       expect(r.stdout + r.stderr).not.toContain('sk-test-secret');
       const episode = JSON.parse(readFileSync(out, 'utf8').trim()) as Record<string, unknown>;
       expect(episode).toMatchObject({ agent: 'openai', model: 'scripted', validForScoring: true });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('evaluates a model whose tool arguments nest 5,000 deep, recording every episode', async () => {
+    const depth = 5_000;
+    const deep = `{"city":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    // Every first turn calls weather with the deep arguments; once the tool has answered, the plan follows.
+    const server = await startScriptedOpenAIServer({
+      handler: (request) => {
+        const messages = (request.body as { messages?: Array<{ role: string }> }).messages ?? [];
+        return messages.some((m) => m.role === 'tool')
+          ? { content: GENERIC_PLAN }
+          : { toolCalls: [{ id: 'c1', name: 'weather', arguments: deep }] };
+      },
+    });
+    try {
+      const out = join(dir, 'deep.jsonl');
+      const r = await navworld(
+        [
+          'evaluate',
+          '--tasks',
+          '1-2',
+          '--agent',
+          'openai',
+          '--model',
+          'scripted',
+          '--base-url',
+          server.url,
+          '--out',
+          out,
+        ],
+        { OPENAI_API_KEY: 'sk-test' },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/IO_ERROR|disk/);
+      const episodes = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as EpisodeLine);
+      expect(episodes.map((e) => e.taskId)).toEqual([1, 2]);
+      for (const e of episodes) {
+        expect(e).toMatchObject({ validForScoring: true, outcome: 'completed' });
+        expect(e.trace[0]).toMatchObject({ callId: 'c1', ok: false, errorCode: 'INVALID_JSON' });
+        expect(e.messages.map((m) => m.role).slice(2, 5)).toEqual([
+          'assistant',
+          'tool',
+          'assistant',
+        ]);
+      }
     } finally {
       await server.close();
     }

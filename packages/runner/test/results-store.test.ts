@@ -257,6 +257,24 @@ describe('openResultsStore', () => {
     expect(await lines(path)).toHaveLength(0);
   });
 
+  it('names a result JSON cannot write as such, not as a disk error, and keeps writing', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    const good = syntheticResult({ taskId: 1 });
+    let deep: unknown = null;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const bad = { ...good, taskId: 2, trace: [{ ...good.trace[0]!, arguments: { deep } }] };
+    const failure = await store.append(bad as EpisodeResult).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect((failure as NavworldError).message).toMatch(/task 2.*cannot be written as JSON/);
+    expect(`${(failure as NavworldError).message} ${(failure as NavworldError).hint}`).not.toMatch(
+      /disk/,
+    );
+    await store.append(syntheticResult({ taskId: 3 }));
+    await store.close();
+    expect((await readResults(path)).results.map((r) => r.taskId)).toEqual([3]);
+  });
+
   it('replaces an existing file with overwrite', async () => {
     const path = join(dir, 'r.jsonl');
     await writeFile(path, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);

@@ -1,11 +1,14 @@
 import {
   ERROR_CODES,
   NavworldError,
+  canonicalJson,
   epochAt,
+  nestingDepthExceeds,
   parseWith,
   saltFromEnv,
   sha256Hex,
   toNavworldError,
+  ValidationError,
   type ChatMessage,
   type Epoch,
   type EpisodeOutcome,
@@ -23,6 +26,7 @@ import {
 } from '@navworld/core-types';
 import { SYSTEM_PROMPT, TASKGEN_VERSION } from '@navworld/taskgen';
 import {
+  MAX_ARGUMENT_DEPTH,
   TOOL_BUDGETS,
   WORLD_VERSION,
   callTool,
@@ -222,8 +226,10 @@ export interface Environment {
   reset(input: ResetInput): ResetResult;
   /**
    * Advances an episode: with tool calls, executes them in order and returns their observations and step
-   * rewards; without, scores `content` as the final answer. Throws `EPISODE_NOT_FOUND` or `EPISODE_DONE`
-   * (nothing changes), or `VALIDATION_FAILED` for a malformed input.
+   * rewards; without, scores `content` as the final answer. Bad tool arguments (including ones nested past
+   * the tools' depth limit) are answered by an error observation, like any other failed call. Throws
+   * `EPISODE_NOT_FOUND`, `EPISODE_DONE` or `VALIDATION_FAILED` (a malformed input); a step that throws
+   * leaves the episode as it was.
    */
   step(input: StepInput): Promise<EnvironmentStepResult>;
   /**
@@ -557,8 +563,10 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       const state = lookup(parsed.episodeId);
       assertOpen(state);
       state.busy++;
-      // Steps on one episode run one after another, in call order.
-      const run = state.queue.then(() => runStep(state, parsed));
+      // Steps on one episode run one after another, in call order. Whatever fails is a NavworldError.
+      const run = state.queue
+        .then(() => runStep(state, parsed))
+        .catch((error: unknown) => Promise.reject(toNavworldError(error)));
       state.queue = run.catch(() => undefined);
       return run.finally(() => {
         state.busy--;
@@ -575,38 +583,32 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   ): Promise<EnvironmentStepResult> {
     assertOpen(state);
     maybeSweep(clock());
-    state.step += 1;
-    const calls = input.toolCalls ?? [];
-    if (calls.length > 0 && state.step <= MAX_TOOL_STEPS) return toolBranch(state, input);
-    const truncated = calls.length > 0;
-    return finalBranch(state, input.content ?? '', truncated);
+    const step = state.step + 1;
+    const requested = input.toolCalls ?? [];
+    if (requested.length === 0 || step > MAX_TOOL_STEPS) {
+      state.step = step;
+      return finalBranch(state, input.content ?? '', requested.length > 0);
+    }
+    // Everything that can refuse the step is done before the episode changes.
+    const calls = historyCalls(state.id, step, requested);
+    const before = markOf(state);
+    try {
+      state.step = step;
+      return await toolBranch(state, calls, input.content ?? '');
+    } catch (error) {
+      // Nothing here should throw; if something does, the step never happened, so the history never holds
+      // a call without its answer.
+      rollBack(state, before);
+      throw error;
+    }
   }
 
   async function toolBranch(
     state: EpisodeState,
-    input: ReturnType<typeof StepInputSchema.parse>,
+    calls: ToolCall[],
+    content: string,
   ): Promise<EnvironmentStepResult> {
     state.toolSteps += 1;
-    const used = new Set<string>();
-    const calls: ToolCall[] = (input.toolCalls ?? []).map((call, index) => ({
-      // A missing or repeated id gets a generated one: every tool message must answer exactly one call.
-      id: uniqueId(
-        call.id !== undefined && call.id !== null && call.id !== ''
-          ? call.id
-          : generatedCallId(state.id, state.step, index),
-        used,
-        () => generatedCallId(state.id, state.step, index),
-      ),
-      type: 'function',
-      function: {
-        name: call.function.name ?? '',
-        arguments:
-          typeof call.function.arguments === 'string'
-            ? call.function.arguments
-            : JSON.stringify(call.function.arguments ?? {}),
-      },
-    }));
-    const content = input.content ?? '';
     state.messages.push({
       role: 'assistant',
       ...(content.trim() === '' ? {} : { content }),
@@ -1053,12 +1055,98 @@ function uniqueId(id: string, used: Set<string>, fallback: () => string): string
 function parseArguments(raw: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(raw);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
+    // Arguments the tools refuse as too deep are kept as text only: results and scores never walk them.
+    return value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      !nestingDepthExceeds(value, MAX_ARGUMENT_DEPTH)
       ? (value as Record<string, unknown>)
       : {};
   } catch {
     return {};
   }
+}
+
+/**
+ * The calls of a tool step as the history records them: ids made unique (every tool message must answer
+ * exactly one call) and arguments as JSON text. Throws `VALIDATION_FAILED` for arguments that cannot be
+ * written as JSON (a cycle or a BigInt from an in-process caller).
+ */
+function historyCalls(
+  episodeId: string,
+  step: number,
+  requested: NonNullable<ReturnType<typeof StepInputSchema.parse>['toolCalls']>,
+): ToolCall[] {
+  const used = new Set<string>();
+  return requested.map((call, index) => ({
+    id: uniqueId(
+      call.id !== undefined && call.id !== null && call.id !== ''
+        ? call.id
+        : generatedCallId(episodeId, step, index),
+      used,
+      () => generatedCallId(episodeId, step, index),
+    ),
+    type: 'function',
+    function: {
+      name: call.function.name ?? '',
+      arguments: argumentsText(call.function.arguments, index),
+    },
+  }));
+}
+
+function argumentsText(
+  value: string | Record<string, unknown> | null | undefined,
+  index: number,
+): string {
+  if (typeof value === 'string') return value;
+  const args = value ?? {};
+  try {
+    // JSON.stringify recurses and overflows the stack a few thousand levels down; canonicalJson does not.
+    // Such arguments are refused by the tool anyway, so their key order does not matter.
+    return nestingDepthExceeds(args, MAX_ARGUMENT_DEPTH)
+      ? canonicalJson(args)
+      : JSON.stringify(args);
+  } catch (error) {
+    const issue = `toolCalls.${index}.function.arguments: cannot be written as JSON (${(error as Error).message})`;
+    throw new ValidationError(`invalid step input: ${issue}`, [issue], {
+      hint: 'pass arguments as a JSON string or as plain JSON data (no cycles, no BigInt)',
+      cause: error,
+    });
+  }
+}
+
+/** What a tool step changes in an episode, recorded before it starts. */
+interface StepMark {
+  step: number;
+  toolSteps: number;
+  messages: number;
+  trace: number;
+  stepRewards: number;
+  earlierCalls: number;
+  toolCounts: Map<string, number>;
+}
+
+function markOf(state: EpisodeState): StepMark {
+  return {
+    step: state.step,
+    toolSteps: state.toolSteps,
+    messages: state.messages.length,
+    trace: state.trace.length,
+    stepRewards: state.stepRewards.length,
+    earlierCalls: state.earlierCalls.length,
+    toolCounts: new Map(state.toolCounts),
+  };
+}
+
+/** Undoes a tool step that threw (the lists only grow during a step, so cutting them back restores them). */
+function rollBack(state: EpisodeState, mark: StepMark): void {
+  state.step = mark.step;
+  state.toolSteps = mark.toolSteps;
+  state.messages.length = mark.messages;
+  state.trace.length = mark.trace;
+  state.stepRewards.length = mark.stepRewards;
+  state.earlierCalls.length = mark.earlierCalls;
+  state.toolCounts = mark.toolCounts;
 }
 
 function copyMessage(message: ChatMessage): ChatMessage {

@@ -50,7 +50,9 @@ export interface ResultsStore {
   readonly retryCount: number;
   /**
    * Appends one finished episode as one line, written with a single write and synced to disk before the
-   * promise resolves. A (taskId, repeat) pair that is already recorded is not written again.
+   * promise resolves. A (taskId, repeat) pair that is already recorded is not written again. Rejects with
+   * `VALIDATION_FAILED` (not an episode result), `INVALID_ARGUMENT` (a result JSON cannot write, such as one
+   * nested too deeply) or `IO_ERROR` (the file could not be written).
    */
   append(result: EpisodeResult): Promise<void>;
   /** Waits for pending appends, closes the file and releases its lock. */
@@ -517,6 +519,20 @@ async function acquireLock(path: string): Promise<() => Promise<void>> {
   }
 }
 
+/** The error of a result that passed validation but that JSON.stringify cannot write (too deep, a cycle). */
+function unwritableResult(result: EpisodeResult, error: unknown): NavworldError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new NavworldError(
+    ERROR_CODES.INVALID_ARGUMENT,
+    `the result of task ${result.taskId} (repeat ${result.repeat}) cannot be written as JSON: ${reason}`,
+    {
+      cause: error,
+      hint: 'the result holds a value JSON cannot write (nested too deeply or circular); nothing was written for it, and the store can take further results',
+      details: { taskId: result.taskId, repeat: result.repeat },
+    },
+  );
+}
+
 /**
  * Opens (or creates) an append-only JSONL results file. With `resume`, the episodes already in the file
  * are loaded so that `isDone` can skip them; a torn trailing line is truncated away so that the next line
@@ -574,10 +590,10 @@ async function openLocked(
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
-  async function writeLine(result: EpisodeResult): Promise<void> {
+  async function writeLine(result: EpisodeResult, line: string): Promise<void> {
     const key = doneKey(result.taskId, result.repeat);
     if (done.has(key)) return;
-    const buffer = Buffer.from(`${JSON.stringify(result)}\n`, 'utf8');
+    const buffer = Buffer.from(line, 'utf8');
     // One write call per line: a kill can only tear the line being written, never an earlier one.
     let offset = 0;
     while (offset < buffer.length) {
@@ -613,8 +629,15 @@ async function openLocked(
       } catch (error) {
         return Promise.reject(toNavworldError(error));
       }
+      // Serialised here, not in the write queue, so that only file errors are reported as such.
+      let line: string;
+      try {
+        line = `${JSON.stringify(valid)}\n`;
+      } catch (error) {
+        return Promise.reject(unwritableResult(valid, error));
+      }
       // Appends are serialised so concurrent episodes never interleave bytes within a line.
-      const next = queue.then(() => writeLine(valid));
+      const next = queue.then(() => writeLine(valid, line));
       queue = next.catch(() => undefined);
       return next.catch((error: unknown) => {
         throw NavworldError.isInstance(error)
