@@ -159,6 +159,19 @@ describe('summarize', () => {
     expect(summary.histogram).toEqual([0, 1, 1, 0, 0, 1, 0, 1, 1, 1]);
   });
 
+  it('leaves invalid episodes out of the step-reward mean', () => {
+    const scored = [0, 1].map((taskId) => syntheticResult({ taskId }));
+    // Infrastructure failures that happened to earn high step rewards before they failed.
+    const failed = [2, 3].map((taskId) => ({
+      ...syntheticResult({ taskId, valid: false }),
+      stepRewards: [1, 1, 1],
+    }));
+    const s = summarize([...scored, ...failed], { resamples: 200 });
+    expect(s.stepReward.n).toBe(2);
+    expect(s.stepReward.mean).toBeCloseTo(0.5, 10);
+    expect(s.validEpisodes).toBe(2);
+  });
+
   it('pass@k and pass^k per task, averaged', () => {
     // Task 0: 1 of 2 pass; task 1: 2 of 2; task 9: 0 of 2.
     expect(summary.passK).toHaveLength(2);

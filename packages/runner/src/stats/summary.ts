@@ -122,7 +122,7 @@ export interface BatchSummary {
   judgeTotal: MeanWithCi;
   /** Pass rate 0–1 over valid episodes (pass@1 on single attempts). */
   passRate: MeanWithCi;
-  /** Mean step reward per episode 0–1 (episodes with step rewards). */
+  /** Mean step reward per episode 0–1 (valid episodes with step rewards). */
   stepReward: MeanWithCi;
   /** pass@k and pass^k for k = 1 … the largest attempt count. */
   passK: PassKSummary[];
@@ -354,7 +354,7 @@ export function summarize(
   const attempts = [...groupBy(valid, (r) => String(r.taskId)).values()].map((l) => l.length);
   const scored = valid.filter((r) => r.breakdown !== null);
   const judged = scored.filter((r) => r.breakdown?.judgeStatus === 'ok');
-  const withSteps = results.filter((r) => r.stepRewards.length > 0);
+  const withSteps = valid.filter((r) => r.stepRewards.length > 0);
 
   const byTypeMap = groupBy(valid, (r) => r.problem.problemType);
   const byDifficultyMap = groupBy(valid, (r) => String(r.problem.difficulty));
