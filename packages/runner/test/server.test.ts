@@ -350,6 +350,55 @@ describe('limits, authentication and the allow-list', () => {
     }
   });
 
+  it("masks a client's api_key in its own request only, never in later log lines", async () => {
+    // A refused key echoed back by the endpoint, as OpenAI's 401 does.
+    const model = await startScriptedOpenAIServer({
+      handler: (request) =>
+        String(request.headers.authorization) === 'Bearer POST'
+          ? { content: GENERIC_PLAN }
+          : {
+              status: 401,
+              errorMessage: `Incorrect API key provided: ${String(request.headers.authorization).slice(7)}`,
+            },
+    });
+    const logs: LogEntry[] = [];
+    const running = await startServer({
+      port: 0,
+      environmentOptions: ENV_OPTIONS,
+      allowedBaseUrls: model.url,
+      log: (e) => logs.push(e),
+    });
+    try {
+      const evaluate = (apiKey: string) =>
+        post(running.url, '/v1/evaluate', {
+          task_id: 1,
+          model: 'scripted-model',
+          base_url: model.url,
+          api_key: apiKey,
+          timeout: 60,
+        });
+      expect((await evaluate('POST')).status).toBe(200);
+      const clientKey = 'client-key-4f9a2c';
+      const refused = await evaluate(clientKey);
+      expect(refused.status).toBe(200);
+      expect(refused.json.validForScoring).toBe(false);
+      expect(refused.text).not.toContain(clientKey);
+      const earlier = logs.length;
+      expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
+      const later = logs.slice(earlier);
+      expect(later.find((e) => e.msg === 'request')).toMatchObject({
+        method: 'POST',
+        route: '/v1/reset',
+        status: 200,
+      });
+      expect(JSON.stringify(later)).not.toContain('[REDACTED]');
+    } finally {
+      await running.close();
+      await model.close();
+    }
+    expect(JSON.stringify(logs)).not.toContain('client-key-4f9a2c');
+  });
+
   it('returns the full breakdown from /v1/evaluate in debug mode', async () => {
     const model = await startScriptedOpenAIServer({ handler: () => ({ content: GENERIC_PLAN }) });
     const running = await startServer({

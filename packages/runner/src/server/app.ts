@@ -122,7 +122,8 @@ export interface NavworldServer {
   shutdown(): Promise<void>;
 }
 
-type AppEnv = { Variables: { requestId: string } };
+// `secrets`: secret values of this request (a client's api_key), masked in its own log lines only.
+type AppEnv = { Variables: { requestId: string; secrets: string[] } };
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
@@ -263,11 +264,14 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     });
   const logger: Logger =
     options.log === false
-      ? { log: () => undefined, addSecret: () => undefined }
+      ? { log: () => undefined }
       : createLogger({
           ...(options.log === undefined ? {} : { sink: options.log }),
           level: options.logLevel ?? 'info',
-          secrets: tokenValue === undefined ? [] : [tokenValue],
+          // The server's own keys are masked everywhere; a client's key only in its request's lines.
+          secrets: [tokenValue, env['OPENAI_API_KEY']].filter(
+            (v): v is string => v !== undefined && v !== '',
+          ),
         });
   const metrics = createServerMetrics();
   const limitEvaluations = createSemaphore(
@@ -290,11 +294,16 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   app.onError((error, c) => {
     const { status, body } = httpErrorOf(error);
     if (status >= 500 && status !== 503) {
-      logger.log('error', 'unhandled', {
-        requestId: c.get('requestId'),
-        path: c.req.path,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
+      logger.log(
+        'error',
+        'unhandled',
+        {
+          requestId: c.get('requestId'),
+          path: c.req.path,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        },
+        c.get('secrets'),
+      );
     }
     return c.json(body, status as 400);
   });
@@ -319,6 +328,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ? offered
         : `r${requestCounter}`;
     c.set('requestId', requestId);
+    c.set('secrets', []);
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     const route = routeOf(c.req.path);
@@ -342,13 +352,18 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       inFlight -= 1;
       const seconds = (performance.now() - started) / 1000;
       metrics.request(route, c.res.status, seconds);
-      logger.log(c.res.status >= 500 ? 'error' : 'info', 'request', {
-        requestId,
-        method: c.req.method,
-        route,
-        status: c.res.status,
-        ms: Math.round(seconds * 1000 * 100) / 100,
-      });
+      logger.log(
+        c.res.status >= 500 ? 'error' : 'info',
+        'request',
+        {
+          requestId,
+          method: c.req.method,
+          route,
+          status: c.res.status,
+          ms: Math.round(seconds * 1000 * 100) / 100,
+        },
+        c.get('secrets'),
+      );
       if (inFlight === 0 && drained !== undefined) drained();
     }
   });
@@ -478,7 +493,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         'Send api_key.',
       );
     }
-    logger.addSecret(apiKey);
+    c.get('secrets').push(apiKey);
     const runner = options.evaluate ?? defaultEvaluateRunner;
     const result = await limitEvaluations(() =>
       runner(environment, {

@@ -47,16 +47,22 @@ export interface LoggerOptions {
   sink?: LogSink;
   /** Lowest level written. @default 'info' */
   level?: LogLevel;
-  /** Exact secret values to mask wherever they appear (tokens, keys). */
+  /** Exact secret values to mask in every entry: the server's own tokens and keys. */
   secrets?: readonly string[];
 }
 
 /** A structured logger whose every entry is redacted before it reaches the sink. */
 export interface Logger {
-  /** Writes one entry. */
-  log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void;
-  /** Adds a secret value to mask from now on. */
-  addSecret(secret: string): void;
+  /**
+   * Writes one entry. `scoped` are secret values masked in this entry only (a client's key is masked in the
+   * lines of its own request, and never turns into a mask over everyone else's lines).
+   */
+  log(
+    level: LogLevel,
+    msg: string,
+    fields?: Record<string, unknown>,
+    scoped?: readonly string[],
+  ): void;
 }
 
 /** JSON lines on stderr, one object per entry. */
@@ -68,15 +74,12 @@ export const stderrSink: LogSink = (entry) => {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const sink = options.sink ?? stderrSink;
   const min = LEVELS[options.level ?? 'info'];
-  const secrets = new Set(options.secrets ?? []);
+  const secrets = [...new Set(options.secrets ?? [])];
   return {
-    log(level, msg, fields = {}) {
+    log(level, msg, fields = {}, scoped = []) {
       if (LEVELS[level] < min) return;
-      const clean = redact(fields, [...secrets]) as Record<string, unknown>;
-      sink({ time: new Date().toISOString(), level, msg, ...clean });
-    },
-    addSecret(secret) {
-      if (secret.length >= 4) secrets.add(secret);
+      const clean = redact(fields, scoped.length === 0 ? secrets : [...secrets, ...scoped]);
+      sink({ time: new Date().toISOString(), level, msg, ...(clean as Record<string, unknown>) });
     },
   };
 }
