@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../src/commands/report';
+import { escapeHtml } from '../src/report/escape';
 import { startScriptedOpenAIServer } from '../src/testing';
 import { bundleForNode, runnerPath } from './helpers/bundle';
 import { get, post } from './helpers/http';
@@ -217,7 +218,9 @@ describe('navworld report', () => {
     expect(message).toContain('scorer 0.9.0');
     await expect(stat(html)).rejects.toMatchObject({ code: 'ENOENT' });
     const out: string[] = [];
-    expect(await reportCommand(file, { force: true, write: (l) => out.push(l) })).toBe(0);
+    expect(
+      await reportCommand(file, { force: true, write: (l) => out.push(l), warn: () => undefined }),
+    ).toBe(0);
     expect(out.join('\n')).toContain('episodes 4');
     // One run in a file is reported as before.
     const single = join(dir, 'single.jsonl');
@@ -229,6 +232,62 @@ describe('navworld report', () => {
         .join(''),
     );
     expect(await reportCommand(single, { write: () => undefined })).toBe(0);
+  });
+
+  it('pools mixed runs with --force, warning on stderr and in the HTML header what is mixed', async () => {
+    const file = join(dir, 'pooled.jsonl');
+    const base = syntheticResult({ taskId: 1, total: 80 });
+    const records = [
+      base,
+      { ...syntheticResult({ taskId: 2, total: 10 }), agent: 'openai', model: 'm-1' },
+      {
+        ...syntheticResult({ taskId: 3, total: 10 }),
+        versions: { ...base.versions, scorer: '0.9.0' },
+        epoch: { ...base.epoch, salt: 'other-week' },
+      },
+    ];
+    await writeFile(file, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const html = join(dir, 'pooled.html');
+    const out: string[] = [];
+    const warnings: string[] = [];
+    const run = {
+      html,
+      force: true,
+      write: (l: string) => out.push(l),
+      warn: (l: string) => warnings.push(l),
+    };
+    expect(await reportCommand(file, run)).toBe(0);
+    expect(warnings).toHaveLength(1);
+    const warning = warnings[0]!;
+    expect(warning).not.toContain('\n');
+    expect(warning).toMatch(/^warning: pooled 3 runs that mix /);
+    for (const mixed of [
+      'agents (openai, reference)',
+      'models (m-1, none)',
+      'epochs (salt 2900, other-week)',
+      `scorer versions (0.9.0, ${base.versions.scorer})`,
+    ])
+      expect(warning).toContain(mixed);
+    // The summary stays on stdout, the warning apart from it.
+    expect(out.join('\n')).toContain('NAVWORLD batch summary');
+    expect(out.join('\n')).not.toContain(warning);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain(`<p class="warning" role="note">${escapeHtml(warning)}</p>`);
+
+    // --json output stays JSON; the warning still goes to stderr.
+    const json: string[] = [];
+    warnings.length = 0;
+    await reportCommand(file, { ...run, html: undefined, json: true, write: (l) => json.push(l) });
+    expect(JSON.parse(json.join('\n'))).toMatchObject({ episodes: 3 });
+    expect(warnings).toEqual([warning]);
+
+    // One run: no warning, no warning line in the page.
+    const single = join(dir, 'one-run.jsonl');
+    await writeFile(single, `${JSON.stringify(base)}\n`);
+    warnings.length = 0;
+    expect(await reportCommand(single, { ...run, html })).toBe(0);
+    expect(warnings).toEqual([]);
+    expect(await readFile(html, 'utf8')).not.toContain('class="warning"');
   });
 
   it('writes the HTML report into folders it makes, and names a path it cannot write', async () => {

@@ -1,13 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import {
-  ERROR_CODES,
-  NavworldError,
-  canonicalJson,
-  type EpisodeResult,
-} from '@navworld/core-types';
+import { ERROR_CODES, NavworldError } from '@navworld/core-types';
 import { EXIT_CODES, checkReportPath, ensureFolder, numberFlag } from '../internal/cli-support';
 import { renderHtmlReport } from '../report/html';
+import { mixedRunsWarning, runsOf } from '../report/runs';
 import { readResults } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
@@ -27,36 +23,18 @@ export interface ReportCommandOptions {
   judgeCompletionPrice?: number | string;
   /**
    * Pool results of different runs (agents, models, epochs or component versions) into one summary; without
-   * it such a file is refused, since its numbers would not measure any one run.
+   * it such a file is refused, since its numbers would not measure any one run. Pooled, a one-line warning
+   * naming what is mixed goes to `warn` and into the HTML header.
    */
   force?: boolean;
   /** Where text goes. @default console.log */
   write?: (line: string) => void;
+  /** Where warnings go (kept apart from `write`, so that `--json` output stays JSON). @default console.error */
+  warn?: (line: string) => void;
 }
 
 /** Runs shown at most when mixed runs are refused. */
 const MAX_RUNS_SHOWN = 5;
-
-/**
- * The runs a results file holds: episodes of one agent and model, in one epoch, stamped with the same
- * versions, are one run. Returns one label per run with its episode count, the largest first.
- */
-function runsOf(results: readonly EpisodeResult[]): string[] {
-  const runs = new Map<string, { label: string; n: number }>();
-  for (const r of results) {
-    const key = canonicalJson([r.agent, r.model, r.epoch.salt, r.versions]);
-    const run = runs.get(key);
-    if (run !== undefined) run.n++;
-    else {
-      const versions = Object.entries(r.versions)
-        .map(([k, v]) => `${k} ${String(v)}`)
-        .join(', ');
-      const label = `agent ${r.agent}${r.model === null ? '' : ` (${r.model})`}, epoch salt ${r.epoch.salt}, ${versions}`;
-      runs.set(key, { label, n: 1 });
-    }
-  }
-  return [...runs.values()].sort((a, b) => b.n - a.n).map((r) => `${r.n} episode(s): ${r.label}`);
-}
 
 /** The error for a file mixing several runs. */
 function mixedRuns(file: string, runs: readonly string[]): NavworldError {
@@ -96,13 +74,14 @@ const MAX_PRICE_PER_MILLION = 10_000;
  * optionally writes the HTML report. Unreadable lines (a torn last line) are skipped and counted. A file
  * without any episode record (empty, or only unreadable lines) is an `IO_ERROR` (exit 3): there is nothing to
  * report. A file mixing runs (agents, models, epochs or versions) is refused with `VERSION_MISMATCH` unless
- * `force` pools them.
+ * `force` pools them, with a warning naming what is mixed.
  */
 export async function reportCommand(
   file: string,
   options: ReportCommandOptions = {},
 ): Promise<number> {
   const write = options.write ?? ((line: string) => console.log(line));
+  const warn = options.warn ?? ((line: string) => console.error(line));
   // Flags first: a bad one is reported before a large file is read.
   const passThreshold = numberFlag(options.passThreshold, 'pass-threshold', 0, 100);
   const promptPrice = numberFlag(
@@ -123,6 +102,8 @@ export async function reportCommand(
   if (results.length === 0) throw noEpisodes(file, skippedLines);
   const runs = runsOf(results);
   if (runs.length > 1 && options.force !== true) throw mixedRuns(file, runs);
+  const pooled = mixedRunsWarning(results);
+  if (pooled !== null) warn(pooled);
   const summaryOptions = {
     ...(passThreshold === undefined ? {} : { passThreshold }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),

@@ -11,6 +11,7 @@ import {
 } from '../stats/summary';
 import { CLIENT_SCRIPT } from './client-script';
 import { escapeHtml, jsonForScript } from './escape';
+import { mixedRunsWarning } from './runs';
 import { horizontalBars, verticalBars, type Bar } from './svg';
 
 /** Options of {@link renderHtmlReport}. */
@@ -29,6 +30,7 @@ body { margin: 0; padding: 24px 32px; background: #fafafa; }
 h1 { margin: 0 0 4px; font-size: 24px; }
 h2 { font-size: 17px; margin: 0 0 10px; }
 .sub { color: #666; margin-bottom: 18px; }
+.warning { background: #fff4e5; border: 1px solid #f0b35a; border-radius: 6px; padding: 6px 10px; margin: -8px 0 18px; overflow-wrap: anywhere; }
 .cards { display: flex; flex-wrap: wrap; gap: 12px; margin-bottom: 18px; }
 .card { background: #fff; border: 1px solid #e3e3e3; border-radius: 8px; padding: 10px 14px; min-width: 140px; }
 .card .v { font-size: 22px; font-weight: 600; }
@@ -206,6 +208,10 @@ export function renderHtmlReport(
           .map(([k, v]) => `${k}×${v}`)
           .join(', ');
 
+  const pooled = mixedRunsWarning(results);
+  const warnings =
+    pooled === null ? '' : `<p class="warning" role="note">${escapeHtml(pooled)}</p>`;
+
   const script = CLIENT_SCRIPT;
   const csp = [
     "default-src 'none'",
@@ -247,7 +253,8 @@ export function renderHtmlReport(
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<div class="sub">${escapeHtml(options.subtitle ?? '')} agents: ${escapeHtml(summary.agents.join(', ') || '–')}${summary.models.length > 0 ? ` · models: ${escapeHtml(summary.models.join(', '))}` : ''}${summary.versions.length > 1 ? ' · <strong>warning: mixed versions</strong>' : ''}</div>
+<div class="sub">${escapeHtml(options.subtitle ?? '')} agents: ${escapeHtml(summary.agents.join(', ') || '–')}${summary.models.length > 0 ? ` · models: ${escapeHtml(summary.models.join(', '))}` : ''}</div>
+${warnings}
 <div class="cards">${cards}</div>
 <div class="grid">
 <section class="panel" id="chart-histogram"><h2>Score distribution</h2>${histogram}</section>
