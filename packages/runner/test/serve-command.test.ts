@@ -126,6 +126,15 @@ describe('navworld report', () => {
     expect(summary.passThreshold).toBe(50);
     expect(summary.passRate.mean).toBeCloseTo(1 / 3, 12);
     expect(summary.skippedLines).toBe(1);
+    // The HTML report says so too, under its title.
+    const html = join(dir, 'r.html');
+    expect(await reportCommand(file, { html, write: () => undefined })).toBe(0);
+    expect(await readFile(html, 'utf8')).toContain(
+      '<p class="warning" role="note">skipped 1 unreadable line(s) of the results file: they are not in this report</p>',
+    );
+    await writeFile(file, `${lines.join('\n')}\n`);
+    expect(await reportCommand(file, { html, write: () => undefined })).toBe(0);
+    expect(await readFile(html, 'utf8')).not.toContain('unreadable');
     // Flags are checked before the file is read: a missing file does not hide a bad flag.
     for (const [options, flag] of [
       [{ passThreshold: 'x' }, 'pass-threshold'],

@@ -127,6 +127,7 @@ export async function reportCommand(
     const html = renderHtmlReport(results, {
       ...summaryOptions,
       summary,
+      skippedLines,
       title: 'NAVWORLD report',
       subtitle: `${basename(file)} · ${results.length} episodes ·`,
     });

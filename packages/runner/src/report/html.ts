@@ -22,6 +22,8 @@ export interface HtmlReportOptions extends SummarizeOptions {
   summary?: BatchSummary;
   /** Line shown under the title (e.g. the source file and generation time). */
   subtitle?: string;
+  /** Lines of the results file that could not be read (`readResults`' `skippedLines`); noted under the title. */
+  skippedLines?: number;
 }
 
 const STYLE = `
@@ -208,9 +210,16 @@ export function renderHtmlReport(
           .map(([k, v]) => `${k}×${v}`)
           .join(', ');
 
-  const pooled = mixedRunsWarning(results);
-  const warnings =
-    pooled === null ? '' : `<p class="warning" role="note">${escapeHtml(pooled)}</p>`;
+  const skipped = options.skippedLines ?? 0;
+  const warnings = [
+    mixedRunsWarning(results),
+    skipped > 0
+      ? `skipped ${skipped} unreadable line(s) of the results file: they are not in this report`
+      : null,
+  ]
+    .filter((w): w is string => w !== null)
+    .map((w) => `<p class="warning" role="note">${escapeHtml(w)}</p>`)
+    .join('\n');
 
   const script = CLIENT_SCRIPT;
   const csp = [
