@@ -201,4 +201,42 @@ describeBrowser('HTML report in headless Chromium', () => {
     await page.close();
     expect((await readFile(join(shots, 'report-screenshot.png'))).length).toBeGreaterThan(10_000);
   });
+
+  it('fits a 480 px wide window, with long unbroken error text wrapped in the episode dialog', async () => {
+    const unbroken = `PROVIDER_TIMEOUT: ${'x'.repeat(400)}`;
+    const batch = [
+      ...sampleBatch().slice(0, 6),
+      syntheticResult({ taskId: 50, valid: false, error: unbroken }),
+    ];
+    const htmlPath = join(dir, 'narrow.html');
+    await writeFile(htmlPath, renderHtmlReport(batch, { resamples: 200, subtitle: 'narrow' }));
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 480, height: 900 });
+    await page.goto(pathToFileURL(htmlPath).href);
+    await page.waitForSelector('html[data-ready="true"]');
+    const widths = () =>
+      page.evaluate(() => {
+        // The page's globals, typed here: the test compiles without the DOM library.
+        const view = globalThis as unknown as {
+          innerWidth: number;
+          document: { documentElement: { scrollWidth: number } };
+        };
+        return { page: view.document.documentElement.scrollWidth, window: view.innerWidth };
+      });
+    const before = await widths();
+    expect(before.page, JSON.stringify(before)).toBeLessThanOrEqual(before.window);
+
+    await page.locator('button[data-episode="6"]').click();
+    await page.waitForSelector('#episode-dialog[open]');
+    const body = page.locator('#episode-body');
+    expect(await body.textContent()).toContain(unbroken);
+    const dialog = await body.evaluate((node) => ({
+      content: node.scrollWidth,
+      box: node.clientWidth,
+    }));
+    expect(dialog.content, JSON.stringify(dialog)).toBeLessThanOrEqual(dialog.box);
+    const after = await widths();
+    expect(after.page, JSON.stringify(after)).toBeLessThanOrEqual(after.window);
+    await page.close();
+  });
 });

@@ -37,7 +37,7 @@ h2 { font-size: 17px; margin: 0 0 10px; }
 .card { background: #fff; border: 1px solid #e3e3e3; border-radius: 8px; padding: 10px 14px; min-width: 140px; }
 .card .v { font-size: 22px; font-weight: 600; }
 .card .l { color: #666; font-size: 12px; }
-.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 16px; margin-bottom: 16px; }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(560px, 100%), 1fr)); gap: 16px; margin-bottom: 16px; }
 .panel { background: #fff; border: 1px solid #e3e3e3; border-radius: 8px; padding: 14px; overflow-x: auto; }
 table { border-collapse: collapse; font-size: 13px; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eee; vertical-align: top; }
@@ -58,6 +58,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; paddin
 .role-assistant { border-color: #4c78a8; } .role-tool { border-color: #72b7b2; } .role-user { border-color: #f58518; }
 .mono { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; }
 table.kv th { width: 220px; color: #555; font-weight: 500; }
+table.kv td, #episode-body p { overflow-wrap: anywhere; }
 `;
 
 function card(value: string, label: string, title?: string): string {
