@@ -299,6 +299,23 @@ describe('navworld report', () => {
     expect(await readFile(html, 'utf8')).not.toContain('class="warning"');
   });
 
+  it('counts one episode and one task in the singular in the HTML header', async () => {
+    const file = join(dir, 'one.jsonl');
+    const html = join(dir, 'one.html');
+    await writeFile(file, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);
+    expect(await reportCommand(file, { html, write: () => undefined })).toBe(0);
+    const one = await readFile(html, 'utf8');
+    expect(one).toContain('one.jsonl · 1 episode · agents: reference');
+    expect(one).toContain('<div class="l">episode (1 task)</div>');
+    expect(one).not.toMatch(/\b1 (episodes|tasks)\b/);
+    const two = [1, 2].map((taskId) => JSON.stringify(syntheticResult({ taskId })));
+    await writeFile(file, `${two.join('\n')}\n`);
+    expect(await reportCommand(file, { html, write: () => undefined })).toBe(0);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('one.jsonl · 2 episodes ·');
+    expect(page).toContain('<div class="l">episodes (2 tasks)</div>');
+  });
+
   it('writes the HTML report into folders it makes, and names a path it cannot write', async () => {
     const file = join(dir, 'h.jsonl');
     await writeFile(file, `${JSON.stringify(syntheticResult({ taskId: 1, total: 40 }))}\n`);

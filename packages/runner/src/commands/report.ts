@@ -5,6 +5,7 @@ import { EXIT_CODES, checkReportPath, ensureFolder, numberFlag } from '../intern
 import { renderHtmlReport } from '../report/html';
 import { mixedRunsWarning, runsOf } from '../report/runs';
 import { readResults } from '../results/store';
+import { countOf } from '../stats/format';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
 /** Options of `navworld report`. */
@@ -129,7 +130,7 @@ export async function reportCommand(
       summary,
       skippedLines,
       title: 'NAVWORLD report',
-      subtitle: `${basename(file)} · ${results.length} episodes ·`,
+      subtitle: `${basename(file)} · ${countOf(results.length, 'episode')} ·`,
     });
     try {
       // Missing folders are made, as for `evaluate --out`.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EpisodeResult } from '@navworld/core-types';
 import { SCORING_CONFIG } from '@navworld/scorer';
-import { formatCi, passMarkNote } from '../stats/format';
+import { countOf, formatCi, passMarkNote, plural } from '../stats/format';
 import type { MeanWithCi } from '../stats/estimators';
 import {
   summarize,
@@ -241,7 +241,10 @@ export function renderHtmlReport(
       `pass % (total ≥ ${summary.passThreshold})${passNote === null ? '' : `; nothing judged: code alone ≤ ${SCORING_CONFIG.weights.codeTotal}`}`,
       passNote ?? undefined,
     ),
-    card(String(summary.episodes), `episodes (${summary.tasks} tasks)`),
+    card(
+      String(summary.episodes),
+      `${plural(summary.episodes, 'episode')} (${countOf(summary.tasks, 'task')})`,
+    ),
     card(String(summary.invalidEpisodes), `invalid: ${invalidNote}`),
     card(formatCi(summary.codeTotal), 'code score 0–50'),
     card(formatCi(summary.judgeTotal), 'judge score 0–50'),

@@ -63,6 +63,16 @@ function counts(record: Record<string, number>): string {
   return entries.length === 0 ? 'none' : entries.map(([k, v]) => `${k}×${v}`).join(', ');
 }
 
+/** `1 episode`, `3 episodes`: a count with its noun in the right number (nouns here take a plain -s). */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${plural(count, noun)}`;
+}
+
+/** `noun`, or `noun` + `s` unless `count` is 1. */
+export function plural(count: number, noun: string): string {
+  return count === 1 ? noun : `${noun}s`;
+}
+
 /** Number of cities listed in the text table (the HTML report lists them all). */
 const CITY_ROWS = 10;
 
