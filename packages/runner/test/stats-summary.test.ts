@@ -8,6 +8,9 @@ import {
 } from '../src/stats/estimators';
 import { createRng } from '../src/stats/random';
 import { formatSummaryTable, summarize } from '../src/stats/summary';
+import { noScoresNote } from '../src/stats/format';
+import { escapeHtml } from '../src/report/escape';
+import { renderHtmlReport } from '../src/report/html';
 import { syntheticResult } from './helpers/synthetic';
 
 describe('estimators', () => {
@@ -288,5 +291,26 @@ describe('formatSummaryTable', () => {
     const lowered = formatSummaryTable(summarize(codeOnly, { resamples: 200, passThreshold: 40 }));
     expect(lowered).toMatch(/pass rate\s+100\.0 /);
     expect(lowered).not.toContain('no episode was judged');
+  });
+
+  it('says that nothing was scored when every episode failed', () => {
+    const failed = [0, 1, 2].map((taskId) => syntheticResult({ taskId, valid: false }));
+    const summary = summarize(failed, { resamples: 200 });
+    const text = formatSummaryTable(summary);
+    expect(text).toContain(
+      'no scored episodes: all 3 were infrastructure failures (PROVIDER_TIMEOUT×3), so there are no scores',
+    );
+    expect(text).toContain('attempts/task –');
+    expect(text).not.toContain('0–0');
+    expect(text).toMatch(/pass rate\s+–\s+\(total/);
+    const html = renderHtmlReport(failed, { resamples: 200, summary });
+    expect(html).toContain(
+      `<p class="warning" role="note">${escapeHtml(noScoresNote(summary)!)}</p>`,
+    );
+    // With one scored episode there is nothing to explain.
+    const mixed = summarize([...failed, syntheticResult({ taskId: 5 })], { resamples: 200 });
+    expect(noScoresNote(mixed)).toBeNull();
+    expect(formatSummaryTable(mixed)).not.toContain('no scored episodes');
+    expect(noScoresNote(summarize([], { resamples: 200 }))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EpisodeResult } from '@navworld/core-types';
 import { SCORING_CONFIG } from '@navworld/scorer';
-import { countOf, formatCi, passMarkNote, plural } from '../stats/format';
+import { countOf, formatCi, noScoresNote, passMarkNote, plural } from '../stats/format';
 import type { MeanWithCi } from '../stats/estimators';
 import {
   summarize,
@@ -213,6 +213,7 @@ export function renderHtmlReport(
 
   const skipped = options.skippedLines ?? 0;
   const warnings = [
+    noScoresNote(summary),
     mixedRunsWarning(results),
     skipped > 0
       ? `skipped ${skipped} unreadable line(s) of the results file: they are not in this report`

@@ -88,24 +88,40 @@ export function passMarkNote(summary: BatchSummary): string | null {
 }
 
 /**
+ * Why every score is blank, when the batch has episodes but none of them valid (all infrastructure
+ * failures): the dashes and empty charts would otherwise read as a broken report. Null otherwise.
+ */
+export function noScoresNote(summary: BatchSummary): string | null {
+  if (summary.episodes === 0 || summary.validEpisodes > 0) return null;
+  const all = summary.episodes === 1 ? 'the only episode was an' : `all ${summary.episodes} were`;
+  const causes = counts(summary.invalidByError);
+  return `no scored episodes: ${all} infrastructure ${plural(summary.episodes, 'failure')} (${causes}), so there are no scores`;
+}
+
+/**
  * The plain-text summary printed at the end of `navworld evaluate` and by `navworld report`: headline
  * means with 95 % intervals, pass@k / pass^k, breakdowns, hard constraints, tool usage, tokens and judge.
  */
 export function formatSummaryTable(summary: BatchSummary): string {
   const lines: string[] = [];
+  const { min, max } = summary.attemptsPerTask;
+  // Without valid episodes no task has an attempt: 0–0 would read as a measured value.
+  const attempts = summary.validEpisodes === 0 ? '–' : `${min}–${max}`;
   lines.push('NAVWORLD batch summary');
   lines.push(
     `episodes ${summary.episodes}  valid ${summary.validEpisodes}  invalid ${summary.invalidEpisodes}` +
       (summary.invalidEpisodes > 0 ? ` (${counts(summary.invalidByError)})` : '') +
-      `  tasks ${summary.tasks}  attempts/task ${summary.attemptsPerTask.min}–${summary.attemptsPerTask.max}`,
+      `  tasks ${summary.tasks}  attempts/task ${attempts}`,
   );
+  const nothingScored = noScoresNote(summary);
+  if (nothingScored !== null) lines.push(`note       ${nothingScored}`);
   lines.push(`outcomes   ${counts(summary.outcomes)}`);
   lines.push('');
   lines.push(`total      ${formatCi(summary.total)}   (0–100, mean [95% CI])`);
   lines.push(`code       ${formatCi(summary.codeTotal)}   (0–50)`);
   lines.push(`judge      ${formatCi(summary.judgeTotal)}   (0–50, judged episodes only)`);
   lines.push(
-    `pass rate  ${formatCi(summary.passRate, 100)} %   (total ≥ ${summary.passThreshold})`,
+    `pass rate  ${formatCi(summary.passRate, 100)}${summary.passRate.n === 0 ? '' : ' %'}   (total ≥ ${summary.passThreshold})`,
   );
   const note = passMarkNote(summary);
   if (note !== null) lines.push(`           ${note}`);
