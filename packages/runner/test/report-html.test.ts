@@ -90,6 +90,25 @@ describe('renderHtmlReport', () => {
     expect(renderHtmlReport(codeOnly, { resamples: 200 })).toContain(escapeHtml(note));
   });
 
+  it("shows an unscored episode's total as a dash, in its row and its dialog data", () => {
+    const page = renderHtmlReport(
+      [syntheticResult({ taskId: 1, total: 42 }), syntheticResult({ taskId: 2, valid: false })],
+      { resamples: 200 },
+    );
+    const rows = page.match(/<tr[^>]*><td class="num" data-v="\d+">\d+<\/td>.*?<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('<td class="num" data-v="42">42.0</td>');
+    // Sorted by total, unscored rows go below every score.
+    expect(rows[1]).toContain('<td class="num" data-v="-1">–</td>');
+    expect(rows[1]).not.toContain('0.0');
+    const data = JSON.parse(
+      /<script type="application\/json" id="episode-data">(.*?)<\/script>/s.exec(page)![1]!,
+    ) as {
+      episodes: Array<{ total: number | null }>;
+    };
+    expect(data.episodes.map((e) => e.total)).toEqual([42, null]);
+  });
+
   it('never emits model text as markup', () => {
     expect(html).not.toContain('onerror="window.__pwned');
     expect(html).not.toContain('<script>window.__pwned');
@@ -189,8 +208,9 @@ describeBrowser('HTML report in headless Chromium', () => {
 
     // Sorting and filtering work.
     await page.locator('th[data-col="5"]').click();
-    const first = await page.locator('#episodes tbody tr td:nth-child(6)').first().textContent();
-    expect(Number(first)).toBe(0);
+    const totals = await page.locator('#episodes tbody tr td:nth-child(6)').allTextContents();
+    // The one unscored episode first (no total), then the lowest score.
+    expect(totals.slice(0, 2)).toEqual(['–', '0.0']);
     await page.fill('#filter', '上海');
     const visible = await page.locator('#episodes tbody tr:not([hidden])').count();
     expect(visible).toBeGreaterThan(0);

@@ -101,7 +101,7 @@ function episodeData(results: readonly EpisodeResult[]): unknown[] {
     type: r.problem.problemType,
     difficulty: r.problem.difficulty,
     city: r.problem.destinationCity,
-    total: r.total,
+    total: r.validForScoring ? r.total : null,
     valid: r.validForScoring,
     outcome: r.outcome,
     error: r.error,
@@ -130,7 +130,10 @@ function episodeRows(results: readonly EpisodeResult[]): string {
         `<tr${cls}><td class="num" data-v="${r.taskId}">${r.taskId}</td><td class="num">${r.repeat}</td>` +
         `<td>${escapeHtml(r.problem.problemType)}</td><td class="num">${r.problem.difficulty}</td>` +
         `<td>${escapeHtml(r.problem.destinationCity)}</td>` +
-        `<td class="num" data-v="${r.total}">${r.total.toFixed(1)}</td>` +
+        // An unscored episode has no total (its recorded 0 is not a score); -1 sorts it below every score.
+        (r.validForScoring
+          ? `<td class="num" data-v="${r.total}">${r.total.toFixed(1)}</td>`
+          : '<td class="num" data-v="-1">–</td>') +
         `<td>${escapeHtml(r.outcome)}${r.validForScoring ? '' : ' (invalid)'}</td>` +
         `<td class="num">${r.trace.length}</td><td>${escapeHtml(failed)}</td>` +
         `<td><button type="button" data-episode="${i}">view</button></td></tr>`
