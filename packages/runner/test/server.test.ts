@@ -120,6 +120,17 @@ describe('HTTP server', () => {
     expectError(await post(base, '/v1/step', { tool_calls: [] }), 400, 'VALIDATION_FAILED');
     expectError(await get(base, '/v1/tasks/abc'), 400, 'INVALID_TASK_ID');
     expectError(await get(base, '/v1/tasks/4294967296'), 400, 'INVALID_TASK_ID');
+    // A whole number past the last id is named as out of range, not as a malformed id.
+    for (const id of ['2147483648', '4294967296', '99999999999', '9'.repeat(40)]) {
+      const tooBig = await get(base, `/v1/tasks/${id}`);
+      expectError(tooBig, 400, 'INVALID_TASK_ID');
+      expect(tooBig.json.error.message, id).toMatch(
+        /is out of range: task ids run from 0 to 2147483647$/,
+      );
+      expect(tooBig.json.error.message).not.toContain('non-negative integer');
+    }
+    expect((await get(base, '/v1/tasks/2147483647')).status).toBe(200);
+    expect((await get(base, '/v1/tasks/-1')).json.error.message).toMatch(/non-negative integer/);
     expectError(
       await post(base, '/v1/step', { episode_id: 'nope', content: 'x' }),
       404,

@@ -122,6 +122,9 @@ export interface NavworldServer {
   shutdown(): Promise<void>;
 }
 
+/** The largest task id (ids are 31-bit). */
+const MAX_TASK_ID = 2 ** 31 - 1;
+
 // `secrets`: secret values of this request (a client's api_key), masked in its own log lines only.
 type AppEnv = { Variables: { requestId: string; secrets: string[] } };
 
@@ -513,14 +516,23 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   app.get('/v1/tasks/:id', (c) => {
     const raw = c.req.param('id');
-    if (!/^\d{1,10}$/.test(raw)) {
+    if (!/^\d+$/.test(raw)) {
       throw httpError(
         ERROR_CODES.INVALID_TASK_ID,
         `task id must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`,
-        'Use GET /v1/tasks/131 (ids run from 0 to 2147483647).',
+        `Use GET /v1/tasks/131 (ids run from 0 to ${MAX_TASK_ID}).`,
       );
     }
     const taskId = Number(raw);
+    // A well-formed id past the last one: the range is the problem, so the message names it.
+    if (taskId > MAX_TASK_ID) {
+      const shown = raw.length > 20 ? `${raw.slice(0, 20)}…` : raw;
+      throw httpError(
+        ERROR_CODES.INVALID_TASK_ID,
+        `task id ${shown} is out of range: task ids run from 0 to ${MAX_TASK_ID}`,
+        `Use an id from 0 to ${MAX_TASK_ID}, e.g. GET /v1/tasks/131.`,
+      );
+    }
     return c.json({ task_id: taskId, problem: generateProblem(taskId) });
   });
 
