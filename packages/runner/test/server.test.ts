@@ -234,7 +234,11 @@ describe('limits, authentication and the allow-list', () => {
     try {
       expect((await post(running.url, '/v1/reset', { task_id: 1 })).status).toBe(200);
       expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
-      expectError(await post(running.url, '/v1/reset', { task_id: 3 }), 429, 'EPISODE_LIMIT');
+      const full = await post(running.url, '/v1/reset', { task_id: 3 });
+      expectError(full, 429, 'EPISODE_LIMIT');
+      // A server operator raises the limit with the CLI flag, a library user with the option.
+      expect(full.json.error.hint).toContain('navworld serve --max-episodes');
+      expect(full.json.error.hint).toContain('maxEpisodes');
     } finally {
       await running.close();
     }

@@ -470,7 +470,9 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         ERROR_CODES.EPISODE_LIMIT,
         `too many open episodes (${maxEpisodes})`,
         {
-          hint: 'finish or abandon episodes, or raise maxEpisodes',
+          hint:
+            'finish episodes or let idle ones expire, or raise the limit: ' +
+            '`navworld serve --max-episodes <n>`, or the `maxEpisodes` option of createEnvironment',
           details: { maxEpisodes },
         },
       );
