@@ -87,6 +87,23 @@ describe('navworld CLI (built bin)', () => {
     expect(sub.stdout).toContain('--concurrency');
   });
 
+  it('lists the commands in the README as --help prints them', async () => {
+    const commandsOf = (text: string): string[] => {
+      const start = text.indexOf('Commands:\n');
+      expect(start).toBeGreaterThanOrEqual(0);
+      const lines = text.slice(start + 'Commands:\n'.length).split('\n');
+      return lines
+        .slice(
+          0,
+          lines.findIndex((l) => !l.startsWith('  ')),
+        )
+        .map((l) => l.trimEnd());
+    };
+    const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+    const help = (await navworld(['--help'])).stdout;
+    expect(commandsOf(readme.slice(readme.indexOf('$ navworld --help')))).toEqual(commandsOf(help));
+  });
+
   it('rejects an unknown command with exit 2 and a one-line error', async () => {
     const r = await navworld(['frobnicate']);
     expect(r.code).toBe(2);
