@@ -118,6 +118,17 @@ describe('HTTP server', () => {
     expectError(await post(base, '/v1/reset', { task_id: 1, taskId: 1 }), 400, 'VALIDATION_FAILED');
     expectError(await post(base, '/v1/reset', {}), 400, 'VALIDATION_FAILED');
     expectError(await post(base, '/v1/step', { tool_calls: [] }), 400, 'VALIDATION_FAILED');
+    // Two spellings of one thing: neither is dropped silently.
+    const both = await post(base, '/v1/reset', { task_id: 1, seed: 2 });
+    expectError(both, 400, 'VALIDATION_FAILED');
+    expect(both.json.error.message).toContain('give task_id or seed, not both');
+    const alias = await post(base, '/v1/step', { episode_id: 'x', content: 'a', action: 'b' });
+    expectError(alias, 400, 'VALIDATION_FAILED');
+    expect(alias.json.error.message).toContain('give content or its alias action, not both');
+    expect((await post(base, '/v1/reset', { seed: 2 })).json.info).toMatchObject({
+      task_id: 2,
+      seed: 2,
+    });
     expectError(await get(base, '/v1/tasks/abc'), 400, 'INVALID_TASK_ID');
     expectError(await get(base, '/v1/tasks/4294967296'), 400, 'INVALID_TASK_ID');
     // A whole number past the last id is named as out of range, not as a malformed id.

@@ -18,14 +18,20 @@ const TASK_ID = z
   .max(2 ** 31 - 1);
 
 /** `POST /v1/reset` body. Either `task_id`, or a `seed` from which the task id is derived. */
-export const HttpResetRequestSchema = z.strictObject({
-  /** Task id (0 ≤ id < 2^31). */
-  task_id: TASK_ID.optional(),
-  /** Any non-negative integer; without `task_id` the task id is `seed & 0x7fffffff`. */
-  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  /** Pin the episode to an epoch (default: the server's current epoch). */
-  epoch: EpochSchema.optional(),
-});
+export const HttpResetRequestSchema = z
+  .strictObject({
+    /** Task id (0 ≤ id < 2^31). */
+    task_id: TASK_ID.optional(),
+    /** Any non-negative integer; without `task_id` the task id is `seed & 0x7fffffff`. */
+    seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** Pin the episode to an epoch (default: the server's current epoch). */
+    epoch: EpochSchema.optional(),
+  })
+  .refine((r) => r.task_id === undefined || r.seed === undefined, {
+    // Both given, one would be ignored silently: refuse rather than guess which the client meant.
+    message: 'give task_id or seed, not both',
+    path: ['seed'],
+  });
 /** See {@link HttpResetRequestSchema}. */
 export type HttpResetRequest = z.infer<typeof HttpResetRequestSchema>;
 
@@ -45,16 +51,21 @@ export const HttpToolCallSchema = z.strictObject({
 });
 
 /** `POST /v1/step` body. Tool calls execute tools; no tool calls makes `content` the final answer. */
-export const HttpStepRequestSchema = z.strictObject({
-  /** The episode from `reset`. */
-  episode_id: z.string().min(1).max(SERVER_CONFIG.maxEpisodeIdLength),
-  /** Tool calls of this assistant turn. */
-  tool_calls: z.array(HttpToolCallSchema).max(SERVER_CONFIG.maxToolCallsPerStep).nullish(),
-  /** Assistant text: the final answer, or a preamble next to tool calls. */
-  content: z.string().nullish(),
-  /** Alias of `content`, as older OpenEnv-style clients send it. */
-  action: z.string().nullish(),
-});
+export const HttpStepRequestSchema = z
+  .strictObject({
+    /** The episode from `reset`. */
+    episode_id: z.string().min(1).max(SERVER_CONFIG.maxEpisodeIdLength),
+    /** Tool calls of this assistant turn. */
+    tool_calls: z.array(HttpToolCallSchema).max(SERVER_CONFIG.maxToolCallsPerStep).nullish(),
+    /** Assistant text: the final answer, or a preamble next to tool calls. */
+    content: z.string().nullish(),
+    /** Alias of `content`, as older OpenEnv-style clients send it. */
+    action: z.string().nullish(),
+  })
+  .refine((r) => r.content == null || r.action == null, {
+    message: 'give content or its alias action, not both',
+    path: ['action'],
+  });
 /** See {@link HttpStepRequestSchema}. */
 export type HttpStepRequest = z.infer<typeof HttpStepRequestSchema>;
 
