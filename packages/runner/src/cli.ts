@@ -36,8 +36,10 @@ const ENV_HELP = `Environment:
   NAVWORLD_API_KEY (or OPENAI_API_KEY)        key of the model endpoint
   NAVWORLD_WORLD                              tool world: offline (default), amap, replay, record
   AMAP_MAPS_API_KEY                           AMap key(s) for the amap world
+  NAVWORLD_AMAP_BASE_URL                      AMap endpoint (default https://restapi.amap.com)
   NAVWORLD_CASSETTE                           cassette file (JSONL) of the replay and record worlds
   NAVWORLD_CACHE, NAVWORLD_CACHE_DIR          tool cache: memory, sqlite or none; folder of the sqlite file
+  NAVWORLD_CACHE_MAX_ENTRIES                  tool cache size cap in entries (default 200000)
   NAVWORLD_SERVER_TOKEN                       bearer token navworld serve requires
   NAVWORLD_ALLOWED_BASE_URLS                  model endpoints the server's /v1/evaluate may call
   NAVWORLD_EPOCH_SALT                         pins the weekly epoch salt

@@ -148,6 +148,10 @@ describe('HTTP server', () => {
       'EPISODE_NOT_FOUND',
     );
     expectError(await get(base, '/v1/nothing'), 404, 'NOT_FOUND');
+    const slash = await post(base, '/v1/reset/', { task_id: 1 });
+    expectError(slash, 404, 'NOT_FOUND');
+    expect(slash.json.error.hint).toContain('use /v1/reset');
+    expect((await get(base, '/v1/nothing/')).json.error.hint).toBe('See GET /v1/openapi.json.');
     expectError(await get(base, '/v1/reset'), 405, 'METHOD_NOT_ALLOWED');
     const big = JSON.stringify({ episode_id: 'x', content: 'a'.repeat(1024 * 1024 + 10) });
     expectError(await post(base, '/v1/step', big), 413, 'PAYLOAD_TOO_LARGE');

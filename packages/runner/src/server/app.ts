@@ -249,6 +249,14 @@ function createSemaphore(limit: number): <T>(task: () => Promise<T>) => Promise<
  * Prometheus metrics and the OpenAPI document. Every body is validated; every failure is answered as
  * `{ error: { code, message } }` with a matching status. Bind it with {@link startServer}.
  */
+/** The hint of a 404: the route meant when the path only gained a trailing slash, else the route list. */
+function routeHint(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed !== path && trimmed !== '' && routeOf(trimmed) !== 'other')
+    return `Routes have no trailing slash: use ${trimmed}. See GET /v1/openapi.json.`;
+  return 'See GET /v1/openapi.json.';
+}
+
 export function createServer(options: ServerOptions = {}): NavworldServer {
   const env = options.env ?? process.env;
   const tokenValue = options.token ?? env[TOKEN_ENV];
@@ -315,7 +323,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       httpError(
         ERROR_CODES.NOT_FOUND,
         `no route ${c.req.method} ${c.req.path}`,
-        'See GET /v1/openapi.json.',
+        routeHint(c.req.path),
       ),
     );
     return c.json(body, 404);
