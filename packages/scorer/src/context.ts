@@ -1,5 +1,5 @@
-// Everything the rules share about one episode, computed once: facts, parsed plan, lower-cased answer and
-// caches of where each tool fact sits in the answer.
+// Everything the rules share about one episode, computed once: facts, parsed plan, the answer's search form
+// and caches of where each tool fact sits in the answer.
 import type {
   ExtractedFacts,
   ParsedPlan,
@@ -27,6 +27,7 @@ import {
   insideSpan,
   isBlank,
   isDigitUnit,
+  searchForm,
   spanIndex,
   trimmedLength,
   type CodePointIndex,
@@ -49,7 +50,10 @@ export interface ScoringContext {
   trace: readonly ToolTraceEntry[];
   /** The answer as given. */
   answer: string;
-  /** The answer lower-cased (keyword, context and fact searches run on it). */
+  /**
+   * The answer lower-cased, full-width letters and digits folded to ASCII (`searchForm`): keyword, context
+   * and fact searches run on it, with their needles in the same form.
+   */
   lower: string;
   /** UTF-16 → code-point offsets of `lower`. */
   cpi: CodePointIndex;
@@ -86,7 +90,7 @@ export interface ScoringContext {
    * cached per regex and limit (several rules scan the same keywords).
    */
   spans(re: RegExp, limit: number): readonly Span[];
-  /** UTF-16 indices of the exact (lower-cased) occurrences of a name, at most 64, cached. */
+  /** UTF-16 indices of the exact occurrences of a name (in search form), at most 64, cached. */
   exact(name: string): readonly number[];
   /** UTF-16 indices of the sequential occurrences of a needle in the answer as given (at most `limit`). */
   findInAnswer(needle: string, limit?: number): number[];
@@ -102,7 +106,7 @@ const ROAD_END = /(路|大道|大街|街|巷)$/u;
 /** Text right after a half that continues it into a road name (沿江大 + 道, 东风中 + 路). */
 const ROAD_START = /^(路|道|街|巷)/u;
 
-/** Sequential occurrences of a needle in the lower-cased answer (see `createSearcher`). */
+/** Sequential occurrences of a needle in the answer's search form (see `createSearcher`). */
 type Find = (needle: string, limit?: number) => number[];
 
 function isDigitAt(text: string, i: number): boolean {
@@ -113,7 +117,7 @@ function isDigitAt(text: string, i: number): boolean {
 
 /** Occurrences of a fact; numeric edges must not touch other digits, so "30" is not found in "300元". */
 function factOccurrences(lower: string, find: Find, fact: string): number[] {
-  const needle = fact.toLowerCase();
+  const needle = searchForm(fact);
   const raw = find(needle, 64);
   const startsNumeric = isDigitAt(needle, 0);
   const endsNumeric = isDigitAt(needle, needle.length - 1);
@@ -133,7 +137,7 @@ function escapeRegex(s: string): string {
 function roadSpans(find: Find, roads: Iterable<string>): SpanIndex {
   const spans: Array<[number, number]> = [];
   for (const road of roads) {
-    const needle = road.toLowerCase();
+    const needle = searchForm(road);
     if (needle.length < 2) continue;
     for (const i of find(needle, 64)) spans.push([i, i + needle.length]);
   }
@@ -155,7 +159,7 @@ function placeHalfPositions(
   city: string,
   roads: SpanIndex,
 ): number[] | undefined {
-  const cps = Array.from(name.toLowerCase());
+  const cps = Array.from(searchForm(name));
   const k = Math.floor(cps.length / 2);
   const halves = [cps.slice(0, k).join(''), cps.slice(k).join('')]
     .filter((h) => Array.from(h).length >= 3 && !isGenericHalf(h))
@@ -207,7 +211,7 @@ function poiOccurrences(
   if (kind === 'normalized') {
     // The name's characters with optional separators between them.
     const chars = Array.from(
-      name.toLowerCase().replace(new RegExp(`[${NORMALISE_CHARS}]+`, 'gu'), ''),
+      searchForm(name).replace(new RegExp(`[${NORMALISE_CHARS}]+`, 'gu'), ''),
     );
     if (chars.length >= 2) {
       const sep = `[${NORMALISE_CHARS}]*`;
@@ -247,9 +251,10 @@ export function buildContext(
   trace: readonly ToolTraceEntry[],
   answer: string,
 ): ScoringContext {
-  const lower = answer.toLowerCase();
+  const lower = searchForm(answer);
   // Lower-casing maps code points of the BMP into the BMP and the others out of it (a test checks every code
-  // point), so the lower-cased answer holds surrogates exactly when the answer does.
+  // point), and folding maps BMP units to ASCII, so the search form holds surrogates exactly when the answer
+  // does.
   const surrogates = hasSurrogates(answer);
   const cpi = surrogates ? codePointIndex(lower) : IDENTITY_INDEX;
   const find = createSearcher(lower);
@@ -271,7 +276,7 @@ export function buildContext(
   const exact = (name: string): number[] => {
     let hit = exactCache.get(name);
     if (hit === undefined) {
-      hit = find(name.toLowerCase(), 64);
+      hit = find(searchForm(name), 64);
       exactCache.set(name, hit);
     }
     return hit;
@@ -279,7 +284,7 @@ export function buildContext(
   const spanCache = new Map<RegExp, Map<number, Span[]>>();
   const toolFacts = extractToolFacts(trace);
   const answerFacts = extractAnswerFacts(answer);
-  const city = problem.destinationCity.toLowerCase();
+  const city = searchForm(problem.destinationCity);
   let roads: SpanIndex | undefined;
   const halves = new Map<string, number[] | undefined>();
   const halfPositions = (name: string): number[] | undefined => {
@@ -295,7 +300,7 @@ export function buildContext(
     let kind = kinds.get(name);
     if (kind === undefined) {
       kind = matchPoi(name, prepared);
-      if (kind === 'exact' && onlyInAdminNames(lower, name.toLowerCase(), exact(name))) {
+      if (kind === 'exact' && onlyInAdminNames(lower, searchForm(name), exact(name))) {
         kind = null;
         rejected.add(name);
       } else if (kind === 'half' && halfPositions(name)?.length === 0) {

@@ -1,5 +1,10 @@
 // Small text and number helpers shared by the rules. Lengths and windows count code points.
-import { codePointLength, createCodePointIndex, isWhitespaceCode } from '@navworld/fact-extractor';
+import {
+  codePointLength,
+  createCodePointIndex,
+  foldFullWidth,
+  isWhitespaceCode,
+} from '@navworld/fact-extractor';
 
 /** Number of code points in a string (surrogate pairs count once): the fact extractor's count. */
 export const cpLength: (text: string) => number = codePointLength;
@@ -116,6 +121,16 @@ export function linearFall(x: number, start: number, full: number, floor: number
 /** Clamps to [lo, hi]. */
 export function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * The form in which the answer and every needle searched in it are compared: lower-cased, with full-width
+ * letters and digits folded to ASCII as the fact extractor folds them, so a plan typeset in full width
+ * (１２０元, Ｇ１２３) is searched like the ASCII plan. Folding maps one UTF-16 unit to one, so it moves no
+ * offset; full-width punctuation (：，（）) is kept, as the regexes match it on purpose.
+ */
+export function searchForm(text: string): string {
+  return foldFullWidth(text).toLowerCase();
 }
 
 /** Full-width digits → ASCII digits. */

@@ -2,7 +2,7 @@
 import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext, Span } from '../context';
-import { allMatches, anyInRange, asciiDigits, matches, round } from '../internal/text';
+import { allMatches, anyInRange, asciiDigits, matches, round, searchForm } from '../internal/text';
 import { MatchScanner, MatchStarts } from '../internal/completeness-scan';
 import { trimmedLineLengths, wordStats } from '../internal/completeness-template';
 
@@ -180,7 +180,8 @@ function idPresent(ctx: ScoringContext, id: string): boolean {
   const first = ctx.exact(id);
   if (first.length === 0) return false;
   const lower = ctx.lower;
-  const needle = id.toLowerCase();
+  // In the answer's search form, so Ｇ１２３ in the plan is the tool's G123.
+  const needle = searchForm(id);
   let from = first[0]!;
   for (;;) {
     const i = lower.indexOf(needle, from);

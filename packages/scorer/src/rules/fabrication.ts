@@ -60,10 +60,10 @@ function codePointsEnd(text: string, from: number, count: number, limit: number)
 }
 
 /**
- * Whether `name` may occur in the answer as given. Lower-casing maps each code point on its own (the final
- * sigma aside, which changes under it), so a name it leaves unchanged and without surrogates (which could pair
- * with a neighbour) occurs in the answer only if it occurs in the lower-cased answer, whose shared search
- * index answers at once.
+ * Whether `name` may occur in the answer as given. Lower-casing and full-width folding map each code point on
+ * its own (the final sigma aside, which changes under lower-casing), so a name lower-casing leaves unchanged
+ * and without surrogates (which could pair with a neighbour) occurs in the answer only if its search form
+ * occurs in the answer's, whose shared search index answers at once.
  */
 function mayOccur(ctx: ScoringContext, name: string): boolean {
   if (name.toLowerCase() !== name || hasSurrogates(name)) return true;
