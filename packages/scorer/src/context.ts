@@ -9,6 +9,7 @@ import type {
 import {
   extractAnswerFacts,
   extractToolFacts,
+  foldFullWidth,
   hasSurrogates,
   isAdministrativeName,
   isGenericHalf,
@@ -50,6 +51,11 @@ export interface ScoringContext {
   trace: readonly ToolTraceEntry[];
   /** The answer as given. */
   answer: string;
+  /**
+   * The answer with full-width letters and digits folded to ASCII (same offsets), for rules that parse
+   * numbers and case-sensitive units (°C) in it; the answer itself when it has none.
+   */
+  folded: string;
   /**
    * The answer lower-cased, full-width letters and digits folded to ASCII (`searchForm`): keyword, context
    * and fact searches run on it, with their needles in the same form.
@@ -251,7 +257,9 @@ export function buildContext(
   trace: readonly ToolTraceEntry[],
   answer: string,
 ): ScoringContext {
-  const lower = searchForm(answer);
+  // One fold per answer: the search form is the folded answer lower-cased.
+  const folded = foldFullWidth(answer);
+  const lower = folded.toLowerCase();
   // Lower-casing maps code points of the BMP into the BMP and the others out of it (a test checks every code
   // point), and folding maps BMP units to ASCII, so the search form holds surrogates exactly when the answer
   // does.
@@ -315,6 +323,7 @@ export function buildContext(
     problem,
     trace,
     answer,
+    folded,
     lower,
     cpi,
     surrogates,

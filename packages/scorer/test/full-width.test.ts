@@ -3,7 +3,14 @@
 // ASCII, as the fact extractor reads it.
 import type { ScoreBreakdown } from '@navworld/core-types';
 import { describe, expect, it } from 'vitest';
-import { buildContext, scoreEpisodeSync, verifiedContext, SCORING_CONFIG } from '../src/index';
+import {
+  buildContext,
+  factPrecision,
+  priceGrounding,
+  scoreEpisodeSync,
+  verifiedContext,
+  SCORING_CONFIG,
+} from '../src/index';
 import * as E from './episodes';
 import { ex1, ex2, ex4, ex5 } from './reference-examples';
 
@@ -12,6 +19,22 @@ function fullWidth(text: string): string {
   return text.replace(/[0-9A-Za-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 }
 
+/** Full-width letters and digits → ASCII, for comparing breakdowns that quote the answer. */
+function ascii(text: string): string {
+  return text.replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g, (c) =>
+    String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+  );
+}
+
+/** multidayGood with a forecast from another week on its dated weather line (fact precision sees it). */
+const multidayStaleWeather: E.ExampleLike = {
+  ...E.multidayGood,
+  answer: E.multidayGood.answer.replace(
+    '3月1日晴，气温18度，东南风3级；',
+    '3月1日多云，气温12度～20度，西北风4级。\n',
+  ),
+};
+
 function score(e: E.ExampleLike, answer = e.answer): ScoreBreakdown {
   return scoreEpisodeSync({ problem: e.problem, trace: e.trace, answer });
 }
@@ -19,6 +42,7 @@ function score(e: E.ExampleLike, answer = e.answer): ScoreBreakdown {
 const EPISODES: ReadonlyArray<readonly [string, E.ExampleLike]> = [
   ['intercityShort', E.intercityShort],
   ['multidayGood', E.multidayGood],
+  ['multidayStaleWeather', multidayStaleWeather],
   ['familyGood', E.familyGood],
   ['familyThin', E.familyThin],
   ['singlePoiGood', E.singlePoiGood],
@@ -44,6 +68,21 @@ describe('full-width letters and digits', () => {
       plain.codeTotal,
       plain.total,
     ]);
+    // Everything else too (the defences' counts), once the answer text the breakdown quotes is read in ASCII.
+    expect(JSON.parse(ascii(JSON.stringify(wide)))).toEqual(plain);
+  });
+
+  it('fact precision reads a full-width dated weather line (３月１日，１２度) as the ASCII one', () => {
+    const e = multidayStaleWeather;
+    const precision = (answer: string) => {
+      const ctx = buildContext(e.problem, e.trace, answer);
+      return factPrecision(ctx, priceGrounding(ctx));
+    };
+    const wide = precision(fullWidth(e.answer));
+    // 3月1日: 多云 12 20 西北风, of which 12, 20 and 西北风 are not the tool's (晴 / 多云, 9–18, 东南风);
+    // 3月2日: 多云, the tool's.
+    expect(wide.parts.weather).toEqual([5, 3]);
+    expect(wide).toEqual(precision(e.answer));
   });
 
   it('a half full-width plan (every other line) scores as the ASCII plan', () => {

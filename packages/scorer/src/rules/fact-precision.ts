@@ -117,7 +117,8 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   if (days.size === 0) return [0, 0];
   let checked = 0;
   let unsupported = 0;
-  for (const line of ctx.answer.split('\n')) {
+  // Folded, so a date or temperature in full-width digits (３月１日，１２度) is read like the ASCII one.
+  for (const line of ctx.folded.split('\n')) {
     const dates = datesOf(line);
     if (dates.length !== 1) continue;
     const m = dates[0]!;
