@@ -190,6 +190,21 @@ export const SCORING_CONFIG = {
     otherThreshold: 8,
   },
 
+  /**
+   * How a tool fact made of a number and its unit (8.5公里, 25分钟, -3度, 3级) is found in the answer: also with
+   * up to `maxUnitGap` of the `unitGap` spaces before the unit (8.5 公里), as the fact extractor reads such
+   * facts. Line breaks, which the extractor skips too, are left out: a number ending a line measures nothing on
+   * the next.
+   */
+  factSearch: {
+    /** The number of such a fact (captured), followed by a letter (CJK included) that starts its unit. */
+    numberThenUnit: /^(-?\d+(?:\.\d+)?)(?=\p{L})/u,
+    /** Spaces that may stand between the number and the unit. */
+    unitGap: ' \t\u3000',
+    /** Most spaces between them. */
+    maxUnitGap: 2,
+  },
+
   /** Info consistency. */
   ic: {
     /** Overlap ratio that earns a full category. */

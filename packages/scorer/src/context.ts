@@ -31,6 +31,7 @@ import {
   searchForm,
   spanIndex,
   trimmedLength,
+  unitTest,
   type CodePointIndex,
   type SpanIndex,
 } from './internal/text';
@@ -103,6 +104,7 @@ export interface ScoringContext {
 }
 
 const NORMALISE_CHARS = '\\s\\u3000·\\-—–_,，。.!！?？;；:：()（）【】\\[\\]{}"\'';
+const FS = SCORING_CONFIG.factSearch;
 /** Suffixes that turn a stem into an administrative name (虎丘 → 虎丘区, 沱江 → 沱江镇). */
 const ADMIN_SUFFIXES = '区县市省镇乡';
 /** Brackets: a name half containing one is a branch label. */
@@ -121,18 +123,63 @@ function isDigitAt(text: string, i: number): boolean {
   return c === 46 || isDigitUnit(c);
 }
 
-/** Occurrences of a fact; numeric edges must not touch other digits, so "30" is not found in "300元". */
+/** Whether a UTF-16 unit is a letter (CJK included): the first unit of a measurement's unit. */
+const isLetterUnit = unitTest(/\p{L}/u);
+
+/** Whether `needle[k - 1]` and `needle[k]` are a digit and a letter, in either order (8.5|公里, 小时|59). */
+function unitBoundary(needle: string, k: number): boolean {
+  const a = needle.charCodeAt(k - 1);
+  const b = needle.charCodeAt(k);
+  return (isDigitUnit(a) && isLetterUnit(b)) || (isLetterUnit(a) && isDigitUnit(b));
+}
+
+/**
+ * The end of `needle` read in `text` from `at` with up to `maxUnitGap` spaces at each of its digit–letter
+ * boundaries (1 小时 59 分钟 for 1小时59分钟), or -1.
+ */
+function spacedEnd(text: string, at: number, needle: string): number {
+  let j = at;
+  for (let k = 0; k < needle.length; k++, j++) {
+    if (k > 0 && unitBoundary(needle, k))
+      for (let n = 0; n < FS.maxUnitGap && FS.unitGap.includes(text[j] ?? '\n'); n++) j++;
+    if (text.charCodeAt(j) !== needle.charCodeAt(k)) return -1;
+  }
+  return j;
+}
+
+/**
+ * Occurrences of a fact (at most 64); numeric edges must not touch other digits, so "30" is not found in
+ * "300元". A measurement (8.5公里, 1小时59分钟) is also found with spaces between its numbers and units, as the
+ * fact extractor reads it (8.5 公里; see `factSearch`).
+ */
 function factOccurrences(lower: string, find: Find, fact: string): number[] {
   const needle = searchForm(fact);
-  const raw = find(needle, 64);
   const startsNumeric = isDigitAt(needle, 0);
   const endsNumeric = isDigitAt(needle, needle.length - 1);
-  if (!startsNumeric && !endsNumeric) return raw;
-  return raw.filter(
-    (i) =>
-      !(startsNumeric && isDigitAt(lower, i - 1)) &&
-      !(endsNumeric && isDigitAt(lower, i + needle.length)),
-  );
+  const bounded = (start: number, end: number): boolean =>
+    !(startsNumeric && isDigitAt(lower, start - 1)) && !(endsNumeric && isDigitAt(lower, end));
+  const raw = find(needle, 64);
+  const found =
+    startsNumeric || endsNumeric ? raw.filter((i) => bounded(i, i + needle.length)) : raw;
+  const number = FS.numberThenUnit.exec(needle)?.[1];
+  if (number === undefined) return found;
+  // A spaced mention starts with the number and a space, or (spaced further on) with the number and its first
+  // unit, up to the next boundary: each searched as one needle.
+  let unitEnd = number.length + 1;
+  while (unitEnd < needle.length && !unitBoundary(needle, unitEnd)) unitEnd++;
+  const heads = Array.from(FS.unitGap, (gap) => number + gap);
+  if (unitEnd < needle.length) heads.push(needle.slice(0, unitEnd));
+  const exact = new Set(raw);
+  const spaced: number[] = [];
+  for (const head of heads) {
+    for (const i of find(head, 64)) {
+      if (exact.has(i)) continue;
+      const end = spacedEnd(lower, i, needle);
+      if (end >= 0 && bounded(i, end)) spaced.push(i);
+    }
+  }
+  if (spaced.length === 0) return found;
+  return [...found, ...spaced].sort((a, b) => a - b).slice(0, 64);
 }
 
 function escapeRegex(s: string): string {
