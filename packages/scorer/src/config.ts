@@ -191,17 +191,17 @@ export const SCORING_CONFIG = {
   },
 
   /**
-   * How a tool fact made of a number and its unit (8.5公里, 25分钟, -3度, 3级) is found in the answer: also with
-   * up to `maxUnitGap` of the `unitGap` spaces before the unit (8.5 公里), as the fact extractor reads such
-   * facts. Line breaks, which the extractor skips too, are left out: a number ending a line measures nothing on
-   * the next.
+   * How a tool fact that is a measurement (8.5公里, 1小时59分钟, -3度, 3级) is found in the answer: also with up
+   * to `maxUnitGap` of the `unitGap` spaces between each of its numbers and units (8.5 公里), as the fact
+   * extractor reads such facts. Line breaks, which the extractor skips too, are left out: a number ending a line
+   * measures nothing on the next.
    */
   factSearch: {
-    /** The number of such a fact (captured), followed by a letter (CJK included) that starts its unit. */
+    /** A measurement's first number (captured), followed by a letter (CJK included) that starts its unit. */
     numberThenUnit: /^(-?\d+(?:\.\d+)?)(?=\p{L})/u,
-    /** Spaces that may stand between the number and the unit. */
+    /** Spaces that may stand between a number and a unit. */
     unitGap: ' \t\u3000',
-    /** Most spaces between them. */
+    /** Most spaces at one place. */
     maxUnitGap: 2,
   },
 
