@@ -199,7 +199,7 @@ export const SCORING_CONFIG = {
   factSearch: {
     /** A measurement's first number (captured), followed by a letter (CJK included) that starts its unit. */
     numberThenUnit: /^(-?\d+(?:\.\d+)?)(?=\p{L})/u,
-    /** Spaces that may stand between a number and a unit. */
+    /** Spaces that may stand between a number and a unit (UTF-16 units). */
     unitGap: ' \t\u3000',
     /** Most spaces at one place. */
     maxUnitGap: 2,

@@ -125,6 +125,8 @@ function isDigitAt(text: string, i: number): boolean {
 
 /** Whether a UTF-16 unit is a letter (CJK included): the first unit of a measurement's unit. */
 const isLetterUnit = unitTest(/\p{L}/u);
+/** Whether a UTF-16 unit may stand between a number and its unit (one of `unitGap`). */
+const isGapUnit = unitTest(new RegExp(`[${FS.unitGap}]`, 'u'));
 
 /** Whether `needle[k - 1]` and `needle[k]` are a digit and a letter, in either order (8.5|公里, 小时|59). */
 function unitBoundary(needle: string, k: number): boolean {
@@ -141,10 +143,44 @@ function spacedEnd(text: string, at: number, needle: string): number {
   let j = at;
   for (let k = 0; k < needle.length; k++, j++) {
     if (k > 0 && unitBoundary(needle, k))
-      for (let n = 0; n < FS.maxUnitGap && FS.unitGap.includes(text[j] ?? '\n'); n++) j++;
+      for (let n = 0; n < FS.maxUnitGap && isGapUnit(text.charCodeAt(j)); n++) j++;
     if (text.charCodeAt(j) !== needle.charCodeAt(k)) return -1;
   }
   return j;
+}
+
+/** Where an answer has spaces between a number and a letter (see {@link unitGapsOf}). */
+interface UnitGaps {
+  /** The digit runs (digits and dots) that spaces part from a letter after them (8.5 of 8.5 公里). */
+  numbers: ReadonlySet<string>;
+  /** Whether spaces part a letter from a digit after it anywhere (小时 59). */
+  beforeNumber: boolean;
+}
+
+/** The digit run (digits and dots) of `text` that ends before `end`. */
+function runBefore(text: string, end: number): string {
+  let start = end;
+  while (isDigitAt(text, start - 1)) start--;
+  return text.slice(start, end);
+}
+
+/** The {@link UnitGaps} of a text, in one scan (runs of more than `maxUnitGap` spaces do not count). */
+function unitGapsOf(text: string): UnitGaps {
+  const numbers = new Set<string>();
+  let beforeNumber = false;
+  for (let i = 1; i < text.length; i++) {
+    if (!isGapUnit(text.charCodeAt(i))) continue;
+    let j = i + 1;
+    while (j < text.length && isGapUnit(text.charCodeAt(j))) j++;
+    if (j - i <= FS.maxUnitGap && j < text.length) {
+      const a = text.charCodeAt(i - 1);
+      const b = text.charCodeAt(j);
+      if (isDigitUnit(a) && isLetterUnit(b)) numbers.add(runBefore(text, i));
+      else if (isLetterUnit(a) && isDigitUnit(b)) beforeNumber = true;
+    }
+    i = j;
+  }
+  return { numbers, beforeNumber };
 }
 
 /**
@@ -152,7 +188,12 @@ function spacedEnd(text: string, at: number, needle: string): number {
  * "300元". A measurement (8.5公里, 1小时59分钟) is also found with spaces between its numbers and units, as the
  * fact extractor reads it (8.5 公里; see `factSearch`).
  */
-function factOccurrences(lower: string, find: Find, fact: string): number[] {
+function factOccurrences(
+  lower: string,
+  find: Find,
+  fact: string,
+  unitGaps: () => UnitGaps,
+): number[] {
   const needle = searchForm(fact);
   const startsNumeric = isDigitAt(needle, 0);
   const endsNumeric = isDigitAt(needle, needle.length - 1);
@@ -163,21 +204,29 @@ function factOccurrences(lower: string, find: Find, fact: string): number[] {
     startsNumeric || endsNumeric ? raw.filter((i) => bounded(i, i + needle.length)) : raw;
   const number = FS.numberThenUnit.exec(needle)?.[1];
   if (number === undefined) return found;
-  // A spaced mention starts with the number and a space, or (spaced further on) with the number and its first
-  // unit, up to the next boundary: each searched as one needle.
-  let unitEnd = number.length + 1;
-  while (unitEnd < needle.length && !unitBoundary(needle, unitEnd)) unitEnd++;
-  const heads = Array.from(FS.unitGap, (gap) => number + gap);
-  if (unitEnd < needle.length) heads.push(needle.slice(0, unitEnd));
-  const exact = new Set(raw);
-  const spaced: number[] = [];
-  for (const head of heads) {
-    for (const i of find(head, 64)) {
-      if (exact.has(i)) continue;
-      const end = spacedEnd(lower, i, needle);
-      if (end >= 0 && bounded(i, end)) spaced.push(i);
-    }
+  // Which boundaries of the measurement the answer spaces anywhere: the first (after the number), a later one.
+  const gaps = unitGaps();
+  let first = false;
+  let later = -1;
+  for (let k = number.length; k < needle.length; k++) {
+    if (!unitBoundary(needle, k)) continue;
+    const spaced = isDigitUnit(needle.charCodeAt(k - 1))
+      ? gaps.numbers.has(runBefore(needle, k))
+      : gaps.beforeNumber;
+    if (k === number.length) first = spaced;
+    else if (spaced && later < 0) later = k;
   }
+  // A mention spaced at the first boundary starts with the number and a space; one spaced only later, with
+  // the needle up to the first boundary that can be spaced: each searched as one needle.
+  const spaced: number[] = [];
+  const add = (head: string): void => {
+    for (const i of find(head, 64)) {
+      const end = spacedEnd(lower, i, needle);
+      if (end >= 0 && end !== i + needle.length && bounded(i, end)) spaced.push(i);
+    }
+  };
+  if (first) for (const gap of FS.unitGap) add(number + gap);
+  if (later >= 0) add(needle.slice(0, later));
   if (spaced.length === 0) return found;
   return [...found, ...spaced].sort((a, b) => a - b).slice(0, 64);
 }
@@ -337,6 +386,8 @@ export function buildContext(
     return hit;
   };
   const spanCache = new Map<RegExp, Map<number, Span[]>>();
+  let gaps: UnitGaps | undefined;
+  const unitGaps = (): UnitGaps => (gaps ??= unitGapsOf(lower));
   const toolFacts = extractToolFacts(trace);
   const answerFacts = extractAnswerFacts(answer);
   const city = searchForm(problem.destinationCity);
@@ -394,7 +445,7 @@ export function buildContext(
             ? []
             : poi
               ? poiOccurrences(kindOf(fact), lower, fact, exact(fact), () => halfPositions(fact))
-              : factOccurrences(lower, find, fact);
+              : factOccurrences(lower, find, fact, unitGaps);
         // Without surrogate pairs UTF-16 and code-point offsets coincide: no copy needed.
         hit = surrogates ? raw.map((i) => cpi.at(i)) : raw;
         cache.set(key, hit);
