@@ -138,6 +138,18 @@ function batch() {
   ];
 }
 
+describe('summarize: paired resampling', () => {
+  it('gives the same interval to two measures with the same values (judge off: total = code)', () => {
+    const results = [12, 35, 47, 50, 20, 41, 8].map((total, taskId) => {
+      const r = syntheticResult({ taskId, total, city: '北京', judgeStatus: 'disabled' });
+      return { ...r, breakdown: { ...r.breakdown!, codeTotal: total, judgeTotal: 0 } };
+    });
+    const s = summarize(results, { resamples: 400 });
+    expect(s.codeTotal.mean).toBeCloseTo(s.total.mean, 10);
+    expect([s.codeTotal.low, s.codeTotal.high]).toEqual([s.total.low, s.total.high]);
+  });
+});
+
 describe('summarize', () => {
   const summary = summarize(batch(), { resamples: 500 });
 

@@ -178,11 +178,11 @@ function groupSummary(
     episodes: group.length,
     total: bootstrapMeanCi(
       group.map((r) => r.total),
-      { seed: `${seed}:total:${key}`, resamples },
+      { seed: `${seed}:mean:${key}`, resamples },
     ),
     passRate: bootstrapMeanCi(
       group.map((r) => (passes(r, threshold) ? 1 : 0)),
-      { seed: `${seed}:pass:${key}`, resamples },
+      { seed: `${seed}:mean:${key}`, resamples },
     ),
   };
 }
@@ -372,25 +372,27 @@ export function summarize(
       max: attempts.length === 0 ? 0 : Math.max(...attempts),
     },
     passThreshold: threshold,
+    // One seed for every mean (a paired bootstrap): two measures with the same values, such as total and code
+    // without a judge, get the same interval.
     total: bootstrapMeanCi(
       valid.map((r) => r.total),
-      { seed: `${seed}:total`, resamples },
+      { seed: `${seed}:mean`, resamples },
     ),
     codeTotal: bootstrapMeanCi(
       scored.map((r) => r.breakdown?.codeTotal ?? 0),
-      { seed: `${seed}:code`, resamples },
+      { seed: `${seed}:mean`, resamples },
     ),
     judgeTotal: bootstrapMeanCi(
       judged.map((r) => r.breakdown?.judgeTotal ?? 0),
-      { seed: `${seed}:judge`, resamples },
+      { seed: `${seed}:mean`, resamples },
     ),
     passRate: bootstrapMeanCi(
       valid.map((r) => (passes(r, threshold) ? 1 : 0)),
-      { seed: `${seed}:pass`, resamples },
+      { seed: `${seed}:mean`, resamples },
     ),
     stepReward: bootstrapMeanCi(
       withSteps.map((r) => mean(r.stepRewards) ?? 0),
-      { seed: `${seed}:step`, resamples },
+      { seed: `${seed}:mean`, resamples },
     ),
     passK: passKSummaries(valid, threshold),
     histogram: histogramOf(valid.map((r) => r.total)),
