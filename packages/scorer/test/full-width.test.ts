@@ -1,18 +1,16 @@
 // A plan typeset with full-width letters and digits (Ｇ７３１１, ７３元, ０８:０５) states the same facts as the
 // ASCII plan, so it scores the same: the scorer searches the answer with full-width letters and digits folded to
 // ASCII, as the fact extractor reads it.
-import type { ScoreBreakdown } from '@navworld/core-types';
 import { describe, expect, it } from 'vitest';
 import {
   buildContext,
   factPrecision,
   priceGrounding,
-  scoreEpisodeSync,
   verifiedContext,
   SCORING_CONFIG,
 } from '../src/index';
 import * as E from './episodes';
-import { ex1, ex2, ex4, ex5 } from './reference-examples';
+import { FORMAT_EPISODES, scoreWith } from './episode-set';
 
 /** ASCII letters and digits → their full-width forms (U+FF10–FF19, U+FF21–FF3A, U+FF41–FF5A). */
 function fullWidth(text: string): string {
@@ -35,26 +33,12 @@ const multidayStaleWeather: E.ExampleLike = {
   ),
 };
 
-function score(e: E.ExampleLike, answer = e.answer): ScoreBreakdown {
-  return scoreEpisodeSync({ problem: e.problem, trace: e.trace, answer });
-}
+const score = scoreWith;
 
 const EPISODES: ReadonlyArray<readonly [string, E.ExampleLike]> = [
-  ['intercityShort', E.intercityShort],
-  ['multidayGood', E.multidayGood],
+  ...FORMAT_EPISODES,
   ['multidayStaleWeather', multidayStaleWeather],
-  ['familyGood', E.familyGood],
   ['familyThin', E.familyThin],
-  ['singlePoiGood', E.singlePoiGood],
-  ['foodBadCalls', E.foodBadCalls],
-  ['hybridGood', E.hybridGood],
-  ['hybridFakeFlight', E.hybridFakeFlight],
-  ['businessGood', E.businessGood],
-  ['businessWrongPrice', E.businessWrongPrice],
-  ['reference ex1', ex1],
-  ['reference ex2', ex2],
-  ['reference ex4', ex4],
-  ['reference ex5', ex5],
 ];
 
 describe('full-width letters and digits', () => {

@@ -2,39 +2,23 @@
 // fact extractor reads it so, and the scorer finds it so too.
 import type { ScoreBreakdown } from '@navworld/core-types';
 import { describe, expect, it } from 'vitest';
-import { buildContext, scoreEpisodeSync } from '../src/index';
+import { buildContext } from '../src/index';
 import * as E from './episodes';
-import { ex1, ex2, ex4, ex5 } from './reference-examples';
+import { FORMAT_EPISODES, scoreWith } from './episode-set';
 
 /** A space between every number and the unit after it. */
 function spaced(text: string): string {
   return text.replace(/(\d)(元|公里|米|分钟|分|小时|度|级)/g, '$1 $2');
 }
 
-function score(e: E.ExampleLike, answer = e.answer): ScoreBreakdown {
-  return scoreEpisodeSync({ problem: e.problem, trace: e.trace, answer });
-}
+const score = scoreWith;
 
 /** A breakdown without the answer lengths it reports (the spaces lengthen the answer). */
 function withoutLengths(b: ScoreBreakdown): unknown {
   return JSON.parse(JSON.stringify(b, (key, value: unknown) => (key === 'length' ? 0 : value)));
 }
 
-const EPISODES: ReadonlyArray<readonly [string, E.ExampleLike]> = [
-  ['intercityShort', E.intercityShort],
-  ['multidayGood', E.multidayGood],
-  ['familyGood', E.familyGood],
-  ['singlePoiGood', E.singlePoiGood],
-  ['foodBadCalls', E.foodBadCalls],
-  ['hybridGood', E.hybridGood],
-  ['hybridFakeFlight', E.hybridFakeFlight],
-  ['businessGood', E.businessGood],
-  ['businessWrongPrice', E.businessWrongPrice],
-  ['reference ex1', ex1],
-  ['reference ex2', ex2],
-  ['reference ex4', ex4],
-  ['reference ex5', ex5],
-];
+const EPISODES = FORMAT_EPISODES;
 
 describe('spaces between a number and its unit', () => {
   it.each(EPISODES)('%s: the spaced plan has the breakdown of the plain plan', (_, e) => {
