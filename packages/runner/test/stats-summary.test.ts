@@ -145,7 +145,7 @@ describe('summarize: paired resampling', () => {
       return { ...r, breakdown: { ...r.breakdown!, codeTotal: total, judgeTotal: 0 } };
     });
     const s = summarize(results, { resamples: 400 });
-    expect(s.codeTotal.mean).toBeCloseTo(s.total.mean, 10);
+    expect(s.codeTotal.mean).toBeCloseTo(s.total.mean!, 10);
     expect([s.codeTotal.low, s.codeTotal.high]).toEqual([s.total.low, s.total.high]);
   });
 });
