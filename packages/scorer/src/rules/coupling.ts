@@ -19,7 +19,10 @@ export function codeTotal(
 ): number {
   const geometric = Math.sqrt((Math.max(0, ic) / 25) * (Math.max(0, comp) / 25));
   // The earned part is capped at 50 before the penalty: a diversity bonus must not absorb a fabrication.
-  const earned = Math.min(C.weights.codeTotal, C.weights.codeTotal * geometric * diversity * grounding);
+  const earned = Math.min(
+    C.weights.codeTotal,
+    C.weights.codeTotal * geometric * diversity * grounding,
+  );
   return round(clamp(earned + fabrication, 0, C.weights.codeTotal), 2);
 }
 
