@@ -65,6 +65,24 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** `evaluate` of the scripted model at `url` on `tasks` (the openai agent), writing `out`; `extra` before --out. */
+function evaluateScripted(tasks: string, url: string, out: string, extra: string[] = []): string[] {
+  return [
+    'evaluate',
+    '--tasks',
+    tasks,
+    '--agent',
+    'openai',
+    '--model',
+    'scripted',
+    '--base-url',
+    url,
+    ...extra,
+    '--out',
+    out,
+  ];
+}
+
 describe('navworld CLI (built bin)', () => {
   it('prints help with the commands, environment and exit codes', async () => {
     const r = await navworld(['--help']);
@@ -360,22 +378,9 @@ describe('navworld CLI (built bin)', () => {
     const server = await startScriptedOpenAIServer({ handler: () => ({ content: GENERIC_PLAN }) });
     try {
       const out = join(dir, 'model.jsonl');
-      const r = await navworld(
-        [
-          'evaluate',
-          '--tasks',
-          '1',
-          '--agent',
-          'openai',
-          '--model',
-          'scripted',
-          '--base-url',
-          server.url,
-          '--out',
-          out,
-        ],
-        { OPENAI_API_KEY: 'sk-test-secret' },
-      );
+      const r = await navworld(evaluateScripted('1', server.url, out), {
+        OPENAI_API_KEY: 'sk-test-secret',
+      });
       expect(r.code).toBe(0);
       expect(r.stdout + r.stderr).not.toContain('sk-test-secret');
       const episode = JSON.parse(readFileSync(out, 'utf8').trim()) as Record<string, unknown>;
@@ -399,22 +404,9 @@ describe('navworld CLI (built bin)', () => {
     });
     try {
       const out = join(dir, 'deep.jsonl');
-      const r = await navworld(
-        [
-          'evaluate',
-          '--tasks',
-          '1-2',
-          '--agent',
-          'openai',
-          '--model',
-          'scripted',
-          '--base-url',
-          server.url,
-          '--out',
-          out,
-        ],
-        { OPENAI_API_KEY: 'sk-test' },
-      );
+      const r = await navworld(evaluateScripted('1-2', server.url, out), {
+        OPENAI_API_KEY: 'sk-test',
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).not.toMatch(/IO_ERROR|disk/);
       const episodes = readFileSync(out, 'utf8')
@@ -484,24 +476,9 @@ describe('navworld CLI (built bin)', () => {
     });
     try {
       const out = join(dir, 'refused.jsonl');
-      const r = await navworld(
-        [
-          'evaluate',
-          '--tasks',
-          '0-2',
-          '--agent',
-          'openai',
-          '--model',
-          'scripted',
-          '--base-url',
-          server.url,
-          '--max-retries',
-          '0',
-          '--out',
-          out,
-        ],
-        { OPENAI_API_KEY: 'k401-not-sk-shaped' },
-      );
+      const r = await navworld(evaluateScripted('0-2', server.url, out, ['--max-retries', '0']), {
+        OPENAI_API_KEY: 'k401-not-sk-shaped',
+      });
       expect(r.code).toBe(4);
       const lines = r.stderr.trim().split('\n');
       const head = lines.indexOf('3 episode(s) not scored (infrastructure failures):');
@@ -518,21 +495,8 @@ describe('navworld CLI (built bin)', () => {
 
   it('retries on --resume the episodes an outage left unscored', async () => {
     const out = join(dir, 'outage.jsonl');
-    const args = (url: string): string[] => [
-      'evaluate',
-      '--tasks',
-      '0-1',
-      '--agent',
-      'openai',
-      '--model',
-      'scripted',
-      '--base-url',
-      url,
-      '--max-retries',
-      '0',
-      '--out',
-      out,
-    ];
+    const args = (url: string): string[] =>
+      evaluateScripted('0-1', url, out, ['--max-retries', '0']);
     const down = await startScriptedOpenAIServer({ handler: () => ({ status: 503 }) });
     try {
       expect((await navworld(args(down.url), { OPENAI_API_KEY: 'k' })).code).toBe(4);
