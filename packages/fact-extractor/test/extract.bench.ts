@@ -50,7 +50,7 @@ function nextPlan(): string {
   return plans[turn] ?? '';
 }
 
-const options = { time: 2_000, warmupTime: 500 };
+const options = { time: 2_000, warmupTime: 3_000 };
 
 describe('episode extraction', () => {
   bench(

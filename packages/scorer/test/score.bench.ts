@@ -45,7 +45,7 @@ const smallFresh = freshTraces(5);
 const largeFresh = freshTraces(15);
 const smallTrace = bigTrace(5);
 const largeTrace = bigTrace(15);
-const options = { time: 2000, warmupTime: 500 };
+const options = { time: 2000, warmupTime: 3000 };
 
 describe('scoreEpisodeSync, fresh tool results', () => {
   bench(
