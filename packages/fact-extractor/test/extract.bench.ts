@@ -50,6 +50,8 @@ function nextPlan(): string {
   return plans[turn] ?? '';
 }
 
+// Timed after 3 s of warm-up: the first couple of thousand episodes of a process run slower while the engine
+// compiles, and a training or evaluation run spends nearly all its time past them.
 const options = { time: 2_000, warmupTime: 3_000 };
 
 describe('episode extraction', () => {

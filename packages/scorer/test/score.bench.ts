@@ -45,6 +45,8 @@ const smallFresh = freshTraces(5);
 const largeFresh = freshTraces(15);
 const smallTrace = bigTrace(5);
 const largeTrace = bigTrace(15);
+// Timed after 3 s of warm-up: the first couple of thousand episodes of a process run slower while the engine
+// compiles, and a training or evaluation run spends nearly all its time past them.
 const options = { time: 2000, warmupTime: 3000 };
 
 describe('scoreEpisodeSync, fresh tool results', () => {
