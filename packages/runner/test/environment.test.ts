@@ -362,6 +362,34 @@ describe('episode store', () => {
     expect(env.getEpisode(a.episodeId)).toBeUndefined();
   });
 
+  it('says when the idle sweep can next free a slot', () => {
+    let now = 0;
+    const env = createEnvironment({
+      ...options,
+      maxEpisodes: 2,
+      clock: () => now,
+      idleTimeoutMs: 60_000,
+    });
+    env.reset({ taskId: 1 }); // idle from t = 0, swept at t = 60 s
+    now = 10_000;
+    env.reset({ taskId: 2 });
+    now = 25_400;
+    const full = (): unknown => {
+      try {
+        env.reset({ taskId: 3 });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    // 60 s − 25.4 s = 34.6 s, rounded up to whole seconds.
+    expect(full()).toMatchObject({ code: 'EPISODE_LIMIT', details: { retryAfterSeconds: 35 } });
+    now = 59_999.5;
+    expect(full()).toMatchObject({ details: { retryAfterSeconds: 1 } });
+    now = 60_000;
+    expect(env.reset({ taskId: 3 }).episodeId).toBeTruthy();
+  });
+
   it('refuses work after close', async () => {
     const env = createEnvironment(options);
     await env.close();

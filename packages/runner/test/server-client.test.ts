@@ -146,6 +146,10 @@ describe('createServerClient with limits, a token and a draining server', () => 
       const { episodeId } = await client.reset({ taskId: 1 });
       const full = await failure(client.reset({ taskId: 2 }));
       expect([full.code, full.details?.['status']]).toEqual(['EPISODE_LIMIT', 429]);
+      // The server's Retry-After reaches the caller (within the default 30-minute idle timeout).
+      expect(full.details?.['retryAfterSeconds']).toEqual(expect.any(Number));
+      expect(full.details?.['retryAfterSeconds']).toBeGreaterThanOrEqual(1);
+      expect(full.details?.['retryAfterSeconds']).toBeLessThanOrEqual(1800);
       const large = await failure(client.step({ episodeId, content: 'a'.repeat(5000) }));
       expect([large.code, large.details?.['status']]).toEqual(['PAYLOAD_TOO_LARGE', 413]);
       void running.server.shutdown();

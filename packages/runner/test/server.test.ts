@@ -189,6 +189,9 @@ describe('HTTP server', () => {
     );
     expect(doc.components.schemas.ResetRequest.properties.task_id.type).toBe('integer');
     expect(doc.components.schemas.StepRequest.required).toEqual(['episode_id']);
+    expect(doc.paths['/v1/reset'].post.responses['429'].headers['Retry-After'].schema.type).toBe(
+      'integer',
+    );
     // Tools are typed in the OpenAI function format, not as bare objects.
     const tool = doc.components.schemas.Tools.properties.tools.items;
     expect(tool.properties.type.const).toBe('function');
@@ -251,9 +254,38 @@ describe('limits, authentication and the allow-list', () => {
       expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
       const full = await post(running.url, '/v1/reset', { task_id: 3 });
       expectError(full, 429, 'EPISODE_LIMIT');
+      // The default idle timeout is 30 minutes: the first slot frees within it, never sooner than 1 s.
+      const wait = Number(full.headers['retry-after']);
+      expect(Number.isSafeInteger(wait) && wait >= 1 && wait <= 1800).toBe(true);
       // A server operator raises the limit with the CLI flag, a library user with the option.
       expect(full.json.error.hint).toContain('navworld serve --max-episodes');
       expect(full.json.error.hint).toContain('maxEpisodes');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('sends Retry-After with the seconds until an idle episode expires', async () => {
+    let now = 0;
+    const running = await startServer({
+      port: 0,
+      environmentOptions: { ...ENV_OPTIONS, clock: () => now },
+      idleTimeoutMs: 120_000,
+      maxOpenEpisodes: 1,
+      log: false,
+    });
+    try {
+      expect((await post(running.url, '/v1/reset', { task_id: 1 })).status).toBe(200);
+      now = 30_000;
+      const full = await post(running.url, '/v1/reset', { task_id: 2 });
+      expectError(full, 429, 'EPISODE_LIMIT');
+      expect(full.headers['retry-after']).toBe('90');
+      // Other errors carry no Retry-After.
+      const missing = await post(running.url, '/v1/step', { episode_id: 'nope', content: 'x' });
+      expect(missing.status).toBe(404);
+      expect(missing.headers['retry-after']).toBeUndefined();
+      now = 120_000;
+      expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
     } finally {
       await running.close();
     }

@@ -134,6 +134,8 @@ function isTimeout(error: unknown): boolean {
 interface RawAnswer {
   status: number;
   requestId: string | null;
+  /** The `Retry-After` header, when the server sent one. */
+  retryAfter: string | null;
   text: string;
 }
 
@@ -156,7 +158,8 @@ function sendThroughFetch(fetchImpl: typeof fetch, baseUrl: string): Send {
       signal: AbortSignal.timeout(timeoutMs),
     });
     const requestId = response.headers.get('x-request-id');
-    return { status: response.status, requestId, text: await response.text() };
+    const retryAfter = response.headers.get('retry-after');
+    return { status: response.status, requestId, retryAfter, text: await response.text() };
   };
 }
 
@@ -197,9 +200,11 @@ function sendThroughNode(baseUrl: string): Send {
           res.on('end', () => {
             clearTimeout(timer);
             const id = res.headers['x-request-id'];
+            const retryAfter = res.headers['retry-after'];
             resolve({
               status: res.statusCode ?? 0,
               requestId: typeof id === 'string' ? id : null,
+              retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
               text: Buffer.concat(chunks).toString('utf8'),
             });
           });
@@ -223,7 +228,7 @@ function sendThroughNode(baseUrl: string): Send {
 /**
  * Creates a client of a running `navworld serve`, over node:http(s) unless a `fetch` is given. Every failure
  * is a `NavworldError`: an error answer keeps the server's code, message and hint (the HTTP status is in
- * `details.status`); no answer is `PROVIDER_ERROR`, no answer in time `PROVIDER_TIMEOUT`, and an answer the
+ * `details.status`, and a `Retry-After` delay in `details.retryAfterSeconds`); no answer is `PROVIDER_ERROR`, no answer in time `PROVIDER_TIMEOUT`, and an answer the
  * client cannot read is `PROVIDER_ERROR` too. The token never appears in an error. Bad options throw
  * `INVALID_ARGUMENT`.
  *
@@ -291,9 +296,10 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     const where = `${method} ${baseUrl}${path}`;
     let status = 0;
     let requestId: string | null;
+    let retryAfter: string | null;
     let text: string;
     try {
-      ({ status, requestId, text } = await send(
+      ({ status, requestId, retryAfter, text } = await send(
         method,
         path,
         body === undefined ? headers : postHeaders,
@@ -341,11 +347,19 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       const { code, message, hint } = answer.data.error;
       // A code this client does not know (a newer server) keeps its spelling in details.
       const known = KNOWN_CODES.has(code);
+      // Only the delay-seconds form of Retry-After is read (the server sends no dates).
+      const wait =
+        retryAfter !== null && /^\d{1,9}$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+      const details = {
+        ...context,
+        ...(known ? {} : { code }),
+        ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
+      };
       throw failure(
         known ? (code as NavworldErrorCode) : ERROR_CODES.PROVIDER_ERROR,
         known ? message : `${code}: ${message}`,
         hint,
-        known ? context : { ...context, code },
+        details,
       );
     }
     const answer = schema.safeParse(json);

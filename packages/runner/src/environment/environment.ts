@@ -222,7 +222,10 @@ export interface Environment {
   readonly versions: Versions;
   /** The six tools in OpenAI function format. */
   readonly tools: OpenAIToolDefinition[];
-  /** Opens an episode for a task. Throws `INVALID_TASK_ID`, `VALIDATION_FAILED` or `EPISODE_LIMIT`. */
+  /**
+   * Opens an episode for a task. Throws `INVALID_TASK_ID`, `VALIDATION_FAILED` or `EPISODE_LIMIT` (whose
+   * `details.retryAfterSeconds` says when the idle sweep can next free a slot).
+   */
   reset(input: ResetInput): ResetResult;
   /**
    * Advances an episode: with tool calls, executes them in order and returns their observations and step
@@ -473,10 +476,22 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
           hint:
             'finish episodes or let idle ones expire, or raise the limit: ' +
             '`navworld serve --max-episodes <n>`, or the `maxEpisodes` option of createEnvironment',
-          details: { maxEpisodes },
+          details: { maxEpisodes, retryAfterSeconds: secondsUntilRoom(clock()) },
         },
       );
     }
+  }
+
+  /**
+   * Whole seconds (at least 1) until the idle sweep can free a slot: until the episode idle longest reaches
+   * the idle timeout, or a whole timeout when every episode is in a step right now.
+   */
+  function secondsUntilRoom(now: number): number {
+    let soonest = idleTimeoutMs;
+    for (const state of episodes.values()) {
+      if (state.busy === 0) soonest = Math.min(soonest, state.lastActive + idleTimeoutMs - now);
+    }
+    return Math.max(1, Math.ceil(soonest / 1000));
   }
 
   function lookup(episodeId: string): EpisodeState {

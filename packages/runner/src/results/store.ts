@@ -452,7 +452,11 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
  * then never exists half written), or, where the file system has no hard links, by an exclusive create and a
  * write (a lock read half written is treated as held, the safe side).
  */
-async function createLockFile(temporary: string, lockPath: string, mine: LockHolder): Promise<void> {
+async function createLockFile(
+  temporary: string,
+  lockPath: string,
+  mine: LockHolder,
+): Promise<void> {
   try {
     await link(temporary, lockPath);
   } catch (error) {
@@ -624,7 +628,7 @@ async function openLocked(
       let valid: EpisodeResult;
       try {
         valid = parseWith(EpisodeResultSchema, result, 'episode result', {
-          hint: 'append results as the environment returns them (toJsonSchema(\'EpisodeResult\') gives the shape)',
+          hint: "append results as the environment returns them (toJsonSchema('EpisodeResult') gives the shape)",
         });
       } catch (error) {
         return Promise.reject(toNavworldError(error));

@@ -20,7 +20,7 @@ import { runOpenAIAgent } from '../agent/openai-agent';
 import { VERSION } from '../version';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
-import { httpError, httpErrorOf } from './errors';
+import { httpError, httpErrorOf, retryAfterOf } from './errors';
 import {
   HttpEvaluateRequestSchema,
   HttpResetRequestSchema,
@@ -304,6 +304,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   app.onError((error, c) => {
     const { status, body } = httpErrorOf(error);
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
     if (status >= 500 && status !== 503) {
       logger.log(
         'error',

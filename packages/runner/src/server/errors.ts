@@ -52,6 +52,21 @@ export function httpErrorOf(error: unknown): { status: number; body: HttpErrorBo
   };
 }
 
+/**
+ * The `Retry-After` value (whole seconds) of an error that says when to retry: an `EPISODE_LIMIT` carries the
+ * time until the idle sweep can free a slot. `undefined` for every other error.
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  const failure = toNavworldError(error);
+  const seconds = failure.details?.['retryAfterSeconds'];
+  return failure.code === ERROR_CODES.EPISODE_LIMIT &&
+    typeof seconds === 'number' &&
+    Number.isSafeInteger(seconds) &&
+    seconds > 0
+    ? seconds
+    : undefined;
+}
+
 /** A NavworldError with a code that maps to the wanted HTTP status, and the hint every error carries. */
 export function httpError(
   code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],

@@ -46,8 +46,17 @@ function errors(...statuses: number[]): Record<string, unknown> {
     429: 'Open-episode limit reached',
     503: 'Shutting down',
   };
+  const retryAfter = {
+    'Retry-After': {
+      description: 'Seconds until an idle episode expires and frees a slot',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  };
   return Object.fromEntries(
-    statuses.map((s) => [String(s), json('Error', descriptions[s] ?? 'Error')]),
+    statuses.map((s) => {
+      const answer = json('Error', descriptions[s] ?? 'Error');
+      return [String(s), s === 429 ? { ...answer, headers: retryAfter } : answer];
+    }),
   );
 }
 
