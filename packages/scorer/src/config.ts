@@ -903,16 +903,19 @@ export const SCORING_CONFIG = {
     priceTolerance: 0.1,
     /** Code points after a POI name searched for its stated price. */
     poiPriceWindow: 24,
-    /** A price the answer states after a price label, in the window after the name of a POI other than a hotel. */
-    answerPrice:
-      /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元/u,
     /**
-     * A nightly price the answer states in the window after a hotel's name: after a room-price label (group 1)
-     * or as an amount per night (398元/晚, group 2). 人均, 门票 and 消费 after a hotel's name are the next meal's
-     * or sight's (住宿：和平饭店。晚餐：人均120元), not the room's.
+     * A price the answer states after a price label, in the window after the name of a POI other than a hotel:
+     * an amount in 元 (group 1) or after ¥ / ￥ (group 2).
+     */
+    answerPrice:
+      /(?:门票|人均|票价|价格|房价|每晚|消费)[^\p{Nd}\n。]{0,4}(?:(\p{Nd}+(?:\.\p{Nd}+)?)\s*元|[¥￥]\s*(\p{Nd}+(?:\.\p{Nd}+)?))/u,
+    /**
+     * A nightly price the answer states in the window after a hotel's name: after a room-price label (groups 1
+     * and 2: 元 or ¥) or as an amount per night (398元/晚, ¥398/晚: groups 3 and 4). 人均, 门票 and 消费 after a
+     * hotel's name are the next meal's or sight's (住宿：和平饭店。晚餐：人均120元), not the room's.
      */
     answerRoomPrice:
-      /(?:房价|每晚|价格)[^\p{Nd}\n。]{0,4}(\p{Nd}+(?:\.\p{Nd}+)?)\s*元|(\p{Nd}+(?:\.\p{Nd}+)?)\s*元\s*[/／每]\s*晚/u,
+      /(?:房价|每晚|价格)[^\p{Nd}\n。]{0,4}(?:(\p{Nd}+(?:\.\p{Nd}+)?)\s*元|[¥￥]\s*(\p{Nd}+(?:\.\p{Nd}+)?))|(\p{Nd}+(?:\.\p{Nd}+)?)\s*元\s*[/／每]\s*晚|[¥￥]\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*[/／每]\s*晚/u,
     /**
      * Free admission stated in words right after a sight's name (at most a few punctuation marks or spaces
      * between), read as a 0元 ticket: 免费参观, 免费开放, 免费入园, 门票免费, 免门票, 免票, 无需门票. Narrow on

@@ -2,7 +2,13 @@
 // any other POI price: the audit booked the dearest hotel at the cheapest hotel's price, and called paid sights
 // free, without losing a point.
 import { describe, expect, it } from 'vitest';
-import { buildContext, priceGrounding, scoreEpisodeSync, toolPoiPrices } from '../src/index';
+import {
+  buildContext,
+  priceGrounding,
+  scanNumbers,
+  scoreEpisodeSync,
+  toolPoiPrices,
+} from '../src/index';
 import { recordPrice } from '../src/internal/price-text';
 import { call, makeProblem, poiText, routeText, weatherText } from './helpers';
 
@@ -198,5 +204,64 @@ describe('free admission in words', () => {
       const b = score(HONEST.replace('第1天：', `${line}\n第1天：`));
       expect([line, b.fabricationPenalty, b.fabricationFindings]).toEqual([line, 0, []]);
     }
+  });
+});
+
+describe('prices written with ¥ or ￥', () => {
+  const YEN_HONEST = HONEST.replace('人均60元', '人均¥60')
+    .replace('门票40元', '门票￥40')
+    .replace('678元/晚', '¥678/晚');
+
+  it('are amounts: a ¥ before the number, after optional spaces, like a 元 after it', () => {
+    const tokens = scanNumbers('门票¥40，房价 ￥ 678/晚，共3晚，人均60 元');
+    expect(tokens.map((t) => [t.value, t.yuan])).toEqual([
+      [40, true],
+      [678, true],
+      [3, false],
+      [60, true],
+    ]);
+    // Words after the amount are read from after its currency: the number's end for ¥, after 元 otherwise.
+    const text = '¥678/晚 60 元/人';
+    expect(scanNumbers(text).map((t) => text.slice(t.unitEnd, t.unitEnd + 2))).toEqual([
+      '/晚',
+      '/人',
+    ]);
+  });
+
+  it('an honest plan in ¥ scores as the same plan in 元: 46.96', () => {
+    const b = score(YEN_HONEST);
+    expect([b.infoConsistency, b.completeness, b.fabricationPenalty, b.total]).toEqual([
+      25, 20, 0, 46.96,
+    ]);
+    expect(priceGrounding(buildContext(problem, trace(), YEN_HONEST))).toMatchObject({
+      counted: 5,
+      ungrounded: 0,
+    });
+  });
+
+  it('a hotel booked at another hotel’s price in ¥ costs −3, as in 元: 43.96', () => {
+    const b = score(HONEST.replace('678元/晚', '¥398/晚'));
+    expect(b.fabricationFindings).toEqual(['price 和平饭店: 398 (tool 678)']);
+    expect(b.priceGrounding).toMatchObject({ counted: 5, ungrounded: 1, ratio: 0.2 });
+    expect([b.fabricationPenalty, b.total]).toEqual([-3, 43.96]);
+  });
+
+  it('invented tickets and meals in ￥ are found as in 元 (they scored 45.25 before)', () => {
+    const lie = (sign: (n: number) => string): string =>
+      HONEST.replace('门票40元', `门票${sign(90)}`)
+        .replace('门票45元', `门票${sign(99)}`)
+        .replace('人均120元', `人均${sign(333)}`);
+    const yen = score(lie((n) => `￥${n}`));
+    const yuan = score(lie((n) => `${n}元`));
+    expect(yen.fabricationFindings).toEqual([
+      'price 豫园: 90 (tool 40)',
+      'price 上海科技馆: 99 (tool 45)',
+      'price 老正兴菜馆: 333 (tool 120)',
+    ]);
+    expect(yen.fabricationFindings).toEqual(yuan.fabricationFindings);
+    // 3 of the 5 counted prices are bound to their POIs and wrong: 60 % untraceable.
+    expect(yen.priceGrounding).toMatchObject({ counted: 5, ungrounded: 3, ratio: 0.6 });
+    expect([yen.fabricationPenalty, yen.total]).toEqual([yuan.fabricationPenalty, yuan.total]);
+    expect(yen.fabricationPenalty).toBe(-9);
   });
 });

@@ -99,7 +99,9 @@ interface StatedPrice {
 function statedPrice(window: string, record: RecordPrice): StatedPrice | undefined {
   if (record.kind === 'ticket' && C.freeAdmission.test(window)) return { value: 0, free: true };
   const m = (record.kind === 'room' ? C.answerRoomPrice : C.answerPrice).exec(window);
-  return m ? { value: readAmount((m[1] ?? m[2])!), free: false } : undefined;
+  // Each alternative of the patterns captures its amount in a group of its own.
+  const amount = m?.slice(1).find((g) => g !== undefined);
+  return amount !== undefined ? { value: readAmount(amount), free: false } : undefined;
 }
 
 /**

@@ -11,6 +11,13 @@ export { isDerivedPrice } from '../internal/price-derived';
 
 const C = SCORING_CONFIG.priceGrounding;
 const YUAN = 0x5143;
+/** ¥ and its full-width form ￥: a currency sign before an amount. */
+const YEN = 0xa5;
+const FULLWIDTH_YEN = 0xffe5;
+
+function isYenSign(c: number): boolean {
+  return c === YEN || c === FULLWIDTH_YEN;
+}
 const isClauseEnd = unitTest(C.clauseEnd);
 
 /** How one stated price was classified. */
@@ -55,7 +62,7 @@ function labelOf(word: string): PoiPriceKind {
   return 'ticket';
 }
 
-/** A number found in a text: UTF-16 span, value, and whether 元 follows it (an amount). */
+/** A number found in a text: UTF-16 span, value, and whether it is an amount (元 after it or ¥ before it). */
 export interface NumberToken {
   /** UTF-16 index of the first digit. */
   index: number;
@@ -63,8 +70,13 @@ export interface NumberToken {
   end: number;
   /** The number. */
   value: number;
-  /** Whether 元 follows (after optional spaces). */
+  /** Whether it is an amount: 元 follows, or ¥ / ￥ comes right before (either after optional spaces). */
   yuan: boolean;
+  /**
+   * UTF-16 index after the amount's currency: after its 元, else (a ¥ amount, or no amount) `end`. Words such
+   * as 每晚 are read from here.
+   */
+  unitEnd: number;
   /** Part of a clock time or a date (08:30, 2025-03-04): never an operand or a count. */
   stamp: boolean;
 }
@@ -136,8 +148,8 @@ function readNumber(text: string, start: number): number {
 
 /**
  * Every number of a text (ASCII or full-width digits, one decimal part, ASCII thousands separators followed
- * by exactly three digits) with whether 元 follows after optional spaces. A single linear scan: this runs on
- * every answer and on the user's request.
+ * by exactly three digits) with whether it is an amount: 元 after it or ¥ / ￥ before it, after optional
+ * spaces. A single linear scan: this runs on every answer and on the user's request.
  */
 export function scanNumbers(text: string): NumberToken[] {
   const out: NumberToken[] = [];
@@ -159,7 +171,11 @@ export function scanNumbers(text: string): NumberToken[] {
       (start > 0 &&
         isStampSeparator(text.charCodeAt(start - 1)) &&
         digitOf(text.charCodeAt(start - 2)) >= 0);
-    out.push({ index: start, end, value, yuan: text.charCodeAt(j) === YUAN, stamp });
+    const suffix = text.charCodeAt(j) === YUAN;
+    let k = start;
+    while (k > 0 && isAmountSpace(text.charCodeAt(k - 1))) k--;
+    const yuan = suffix || (k > 0 && isYenSign(text.charCodeAt(k - 1)));
+    out.push({ index: start, end, value, yuan, unitEnd: suffix ? j + 1 : end, stamp });
   }
   return out;
 }
@@ -329,12 +345,13 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   const text = ctx.answer;
   const tokens = scanNumbers(text);
   let t = 0;
-  // Only lines holding a 元 state prices: jump from one such line to the next.
-  for (let y = text.indexOf('元'); y >= 0;) {
+  // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next.
+  const nextMark = priceMarkFinder(text);
+  for (let y = nextMark(0); y >= 0;) {
     const lineFrom = text.lastIndexOf('\n', y) + 1;
     let lineEnd = text.indexOf('\n', y);
     if (lineEnd < 0) lineEnd = text.length;
-    y = lineEnd < text.length ? text.indexOf('元', lineEnd + 1) : -1;
+    y = lineEnd < text.length ? nextMark(lineEnd + 1) : -1;
     while (t < tokens.length && tokens[t]!.index < lineFrom) t++;
     let u = t;
     while (u < tokens.length && tokens[u]!.index < lineEnd) u++;
@@ -346,8 +363,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
       if (!m.yuan) continue;
       const v = m.value;
       const before = text.slice(Math.max(lineFrom, m.index - C.labelWindow), m.index);
-      const yuanAt = text.indexOf('元', m.end);
-      const after = text.slice(yuanAt + 1, Math.min(yuanAt + 4, lineEnd));
+      const after = text.slice(m.unitEnd, Math.min(m.unitEnd + 3, lineEnd));
       let kind: PriceClaimKind;
       const labelWord = C.poiLabel.exec(before)?.[1] ?? (C.perNight.test(after) ? '晚' : undefined);
       const bound =
@@ -390,6 +406,24 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   const ratio = counted > 0 ? ungrounded / counted : 0;
   const multiplier = counted >= C.minClaims ? priceGroundingMultiplier(ratio) : 1;
   return { counted, ungrounded, ratio: round(ratio, 4), multiplier, examples, claims };
+}
+
+/**
+ * A search for the next 元, ¥ or ￥ at or after a position, for positions that only grow: each sign's next
+ * occurrence is kept and searched again only once passed, so the whole walk reads the text once per sign.
+ */
+function priceMarkFinder(text: string): (from: number) => number {
+  const signs = ['元', '\u00a5', '\uffe5'];
+  const next = signs.map((sign) => text.indexOf(sign));
+  return (from) => {
+    let best = -1;
+    for (let i = 0; i < signs.length; i++) {
+      let at = next[i]!;
+      if (at >= 0 && at < from) next[i] = at = text.indexOf(signs[i]!, from);
+      if (at >= 0 && (best < 0 || at < best)) best = at;
+    }
+    return best;
+  };
 }
 
 /**
