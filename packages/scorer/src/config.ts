@@ -645,6 +645,20 @@ export const SCORING_CONFIG = {
     maxPois: 4,
   },
 
+  /**
+   * Duplicated days: a day of the parsed itinerary whose text repeats other days' is not a day of its own for
+   * day structure. Texts are compared by their letters only (digits, punctuation and spaces dropped), as sets
+   * of `shingle`-letter runs.
+   */
+  dayDuplicates: {
+    /** Letters per compared run. */
+    shingle: 4,
+    /** Days with fewer runs (自由活动, 返程) are never judged copies. */
+    minShingles: 12,
+    /** Share of a day's runs found in days with other numbers that makes it a copy. */
+    share: 0.9,
+  },
+
   /** Tool diversity tiers and adjustments. */
   diversity: {
     /** Should-call and nice-to-have tools per type. */

@@ -67,6 +67,7 @@ export {
   groundedContext,
   verifiedContext,
   dayStructure,
+  duplicatedDays,
   countDays,
   chineseNumeral,
   templateMultiplier,

@@ -162,6 +162,10 @@ function codeStage(
     defenses.push('category_share_cap');
   if (comp.templateMultiplier < 1) defenses.push('template_detector');
   if (comp.integrationMultiplier < 1) defenses.push('fact_integration');
+  if (
+    Object.values(comp.dimensions).some((d) => d.notes.some((n) => n.startsWith('duplicate_days_')))
+  )
+    defenses.push('duplicate_days');
   // Gate on IC (code only), then the route-claim multiplier.
   const gate = toolInfoUsed(ctx, icGated);
   const routeClaims = unsourcedRouteClaims(ctx);

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildContext,
   buildFactContext,
+  dayStructure,
+  duplicatedDays,
   factPrecision,
   factPrecisionMultiplier,
   isBareFactList,
@@ -460,5 +462,49 @@ describe('breadth penalty', () => {
     expect(b.icCategories['road_names']?.score).toBe(1);
     expect(b.icNotes).toContain('breadth_penalty');
     expect(b.infoConsistency).toBe(4.17);
+  });
+});
+
+describe('duplicate_days', () => {
+  const { problem, trace, answer } = E.multidayGood;
+  const day1 = answer.slice(answer.indexOf('第1天：') + 4, answer.indexOf('\n第2天：'));
+  const day2 = answer.slice(answer.indexOf('第2天：') + 4, answer.indexOf('\n住宿'));
+  const ctxOf = (text: string) => buildContext(problem, trace, text);
+
+  it('an honest two-day plan has no copied day', () => {
+    expect(duplicatedDays(ctxOf(answer))).toBe(0);
+    expect(dayStructure(ctxOf(answer), 5)).toMatchObject({ points: 5, notes: [] });
+  });
+
+  it('day 2 a copy of day 1 (the closing notes still after it) covers 1 of 2 days: 5 × 1/2 = 2.5', () => {
+    const copied = answer.replace(day2, day1);
+    const ctx = ctxOf(copied);
+    expect(duplicatedDays(ctx)).toBe(1);
+    // Day 1 names 上海博物馆, 南翔馒头店 and 豫园: grounding min(1, 3 / min(4, max(2, 2 days))) = 1.
+    expect(dayStructure(ctx, 5)).toMatchObject({
+      points: 2.5,
+      tier: 'grounded',
+      notes: ['duplicate_days_1', 'days_1/2'],
+    });
+    expect(scoreEpisodeSync({ problem, trace, answer: copied }).defenses).toContain(
+      'duplicate_days',
+    );
+    // The same copy with other digits (times, prices) is still a copy: days are compared by their letters.
+    expect(duplicatedDays(ctxOf(answer.replace(day2, day1.replace(/\d/g, '7'))))).toBe(1);
+  });
+
+  it('an overview before the details, a recap of day 1 closing day 2 and short days are not copies', () => {
+    const overview = answer.replace(
+      '第1天：',
+      '行程概览：\n第1天：上海博物馆、豫园\n第2天：上海科技馆\n\n第1天：',
+    );
+    expect(duplicatedDays(ctxOf(overview))).toBe(0);
+    const restated = answer.replace('\n住宿', `\n回顾第1天：${day1}\n住宿`);
+    expect(duplicatedDays(ctxOf(restated))).toBe(0);
+    const short = answer.replace(
+      '\n住宿',
+      '\n第3天：自由活动，返程。\n第4天：自由活动，返程。\n住宿',
+    );
+    expect(duplicatedDays(ctxOf(short))).toBe(0);
   });
 });

@@ -283,11 +283,78 @@ export function countDays(answer: string): number {
   return days.size;
 }
 
-/** Day structure: days covered × share of tool POIs named (no tool POI named → 0). */
+/** Letters of a text: what two days are compared by. */
+const NOT_LETTER = /[^\p{L}]+/gu;
+
+/**
+ * Day numbers whose every section in the parsed itinerary of at least `minShingles` runs (shorter ones, such
+ * as an overview table's row, are not judged) is a copy (named
+ * defence `duplicate_days`): most of its runs come from sections of other day numbers, or it holds most of the
+ * runs of one such earlier section and opens with it (a copy of day 1 followed by the plan's closing notes,
+ * which the itinerary gives to the last day; a day that ends with a recap of day 1 is not one). A plan that copies day 1 into every other day covers one day. A day restated under
+ * its own number (an overview, then the details) is not a copy.
+ */
+export function duplicatedDays(ctx: ScoringContext): number {
+  const D = SCORING_CONFIG.dayDuplicates;
+  const days = ctx.parsed.days;
+  if (days.length < 2) return 0;
+  // Each run → the day number it was first seen under, or -1 once seen under two numbers.
+  const seen = new Map<string, number>();
+  const earlier: Array<{ day: number; runs: ReadonlySet<string> }> = [];
+  const copied = new Map<number, boolean>();
+  for (const { day, text } of days) {
+    const letters = Array.from(text.replace(NOT_LETTER, ''));
+    const runs = new Set<string>();
+    for (let i = 0; i + D.shingle <= letters.length; i++)
+      runs.add(letters.slice(i, i + D.shingle).join(''));
+    // The runs the section opens with, in order (a Set keeps insertion order).
+    const opening = [...runs].slice(0, D.minShingles);
+    if (runs.size >= D.minShingles) {
+      let elsewhere = 0;
+      for (const run of runs) {
+        const owner = seen.get(run);
+        if (owner !== undefined && owner !== day) elsewhere++;
+      }
+      const copy =
+        elsewhere >= D.share * runs.size ||
+        earlier.some(
+          (e) =>
+            e.day !== day &&
+            containedShare(e.runs, runs) >= D.share &&
+            opening.filter((run) => e.runs.has(run)).length >= D.share * opening.length,
+        );
+      earlier.push({ day, runs });
+      copied.set(day, (copied.get(day) ?? true) && copy);
+    }
+    for (const run of runs) {
+      const owner = seen.get(run);
+      if (owner === undefined) seen.set(run, day);
+      else if (owner !== day) seen.set(run, -1);
+    }
+  }
+  let n = 0;
+  for (const copy of copied.values()) if (copy) n++;
+  return n;
+}
+
+/** Share of the runs of `part` that `whole` holds. */
+function containedShare(part: ReadonlySet<string>, whole: ReadonlySet<string>): number {
+  let held = 0;
+  for (const run of part) if (whole.has(run)) held++;
+  return held / part.size;
+}
+
+/**
+ * Day structure: days covered × share of tool POIs named (no tool POI named → 0). Days that copy other days
+ * are not covered.
+ */
 export function dayStructure(ctx: ScoringContext, max: number): CompletenessDimensionScore {
   const notes: string[] = [];
-  const days = countDays(ctx.answer);
-  if (days === 0) return { points: 0, max, tier: 'no_days', notes };
+  const marked = countDays(ctx.answer);
+  if (marked === 0) return { points: 0, max, tier: 'no_days', notes };
+  const copies = duplicatedDays(ctx);
+  if (copies > 0) notes.push(`duplicate_days_${copies}`);
+  const days = Math.max(0, marked - copies);
   const numDays = Math.max(1, ctx.problem.numDays);
   const coverage = Math.min(1, days / numDays);
   const pois = ctx.toolFacts.pois.filter((p) => p !== '');
