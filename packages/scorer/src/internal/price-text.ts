@@ -1,8 +1,7 @@
 // Per-text parses of tool results that the price and fabrication rules both read, cached by the text.
-import { RecurringTextCache, textFingerprint } from '@navworld/fact-extractor';
+import { foldFullWidth, RecurringTextCache, textFingerprint } from '@navworld/fact-extractor';
 import { SCORING_CONFIG, type PoiPriceKind } from '../config';
 import type { ScoringContext } from '../context';
-import { asciiDigits } from './text';
 
 const R = SCORING_CONFIG.poiRecordPrices;
 
@@ -104,7 +103,7 @@ export interface RecordPrice {
 
 /** A captured amount (any decimal digits) as a number. */
 export function readAmount(raw: string): number {
-  return Number(isAsciiNumber(raw) ? raw : asciiDigits(raw));
+  return Number(isAsciiNumber(raw) ? raw : foldFullWidth(raw));
 }
 
 /**

@@ -133,11 +133,6 @@ export function searchForm(text: string): string {
   return foldFullWidth(text).toLowerCase();
 }
 
-/** Full-width digits → ASCII digits. */
-export function asciiDigits(s: string): string {
-  return s.replace(/[０-９]/gu, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
-}
-
 /** Sorted, sequential search for `needle` occurrences in `haystack` (at most `limit`). */
 export function occurrences(haystack: string, needle: string, limit = 32): number[] {
   const out: number[] = [];

@@ -1,8 +1,9 @@
 // Completeness (0–25): whether the plan covers its type's dimensions, each grounded in tool facts.
 import type { CompletenessDimensionScore } from '@navworld/core-types';
+import { foldFullWidth } from '@navworld/fact-extractor';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext, Span } from '../context';
-import { allMatches, anyInRange, asciiDigits, matches, round, searchForm } from '../internal/text';
+import { allMatches, anyInRange, matches, round, searchForm } from '../internal/text';
 import { MatchScanner, MatchStarts } from '../internal/completeness-scan';
 import { trimmedLineLengths, wordStats } from '../internal/completeness-template';
 
@@ -233,11 +234,11 @@ export function chineseNumeral(s: string): number | null {
   return t * 10 + o;
 }
 
-/** `Number(asciiDigits(s))` for a run of digits, folding full-width digits only when there are some. */
+/** The value of a run of digits, folding full-width digits only when there are some. */
 function digitsValue(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xff10 && c <= 0xff19) return Number(asciiDigits(s));
+    if (c >= 0xff10 && c <= 0xff19) return Number(foldFullWidth(s));
   }
   return Number(s);
 }
