@@ -222,6 +222,40 @@ describeBrowser('HTML report in headless Chromium', () => {
     expect((await readFile(join(shots, 'report-screenshot.png'))).length).toBeGreaterThan(10_000);
   });
 
+  it('keeps every chart label inside its chart, long tool-usage captions included', async () => {
+    // 1,234 calls in one of seven episodes: the caption "1234 (1231 ok, 176.29/ep)" overflowed the 130 px column.
+    const tools = Array.from({ length: 1234 }, (_, i) => ({ name: 'direction', ok: i >= 3 }));
+    const batch = [...sampleBatch().slice(0, 6), syntheticResult({ taskId: 60, tools })];
+    const htmlPath = join(dir, 'captions.html');
+    await writeFile(htmlPath, renderHtmlReport(batch, { resamples: 200, subtitle: 'captions' }));
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(htmlPath).href);
+    await page.waitForSelector('html[data-ready="true"]');
+    const overflowing = await page.evaluate(() => {
+      // The page's globals, typed here: the test compiles without the DOM library.
+      type Box = { left: number; right: number };
+      type Node = { getBoundingClientRect(): Box; textContent: string | null };
+      const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Node[] } })
+        .document;
+      const out: string[] = [];
+      for (const svg of Array.from(doc.querySelectorAll('svg.chart'))) {
+        const frame = svg.getBoundingClientRect();
+        const texts = (svg as unknown as { querySelectorAll(s: string): Node[] }).querySelectorAll(
+          'text',
+        );
+        for (const text of Array.from(texts)) {
+          const box = text.getBoundingClientRect();
+          if (box.right > frame.right + 0.5 || box.left < frame.left - 0.5)
+            out.push(text.textContent ?? '');
+        }
+      }
+      return out;
+    });
+    expect(overflowing).toEqual([]);
+    expect(await page.locator('svg.chart text', { hasText: '1234 (1231 ok' }).count()).toBe(1);
+    await page.close();
+  });
+
   it('fits a 480 px wide window, with long unbroken error text wrapped in the episode dialog', async () => {
     const unbroken = `PROVIDER_TIMEOUT: ${'x'.repeat(400)}`;
     const batch = [

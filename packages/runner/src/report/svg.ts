@@ -82,6 +82,16 @@ export function verticalBars(
   return `<svg class="chart" role="img" aria-label="${escapeHtml(options.label)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`;
 }
 
+/**
+ * The width (px) a 12 px caption takes, rounded up: CJK and full-width characters are about square, digits and
+ * Latin letters at most 7 px wide in the report's sans-serif fonts.
+ */
+function captionWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += ch.codePointAt(0)! >= 0x2e80 ? 12 : 7;
+  return w;
+}
+
 /** Horizontal bar chart (values 0–`max`), one row per bar, with a value caption at the end. */
 export function horizontalBars(
   bars: readonly Bar[],
@@ -90,7 +100,10 @@ export function horizontalBars(
   const width = options.width ?? 560;
   const rowH = 24;
   const labelW = 170;
-  const captionW = 130;
+  // The caption column fits the longest caption (1234 (1231 ok, 12.34/ep) is wider than the usual 130 px),
+  // taking its room from the bars, up to half the chart.
+  const longest = Math.max(0, ...bars.map((b) => captionWidth(b.caption ?? fmt(b.value))));
+  const captionW = Math.min(Math.floor(width / 2), Math.max(130, longest + 10));
   const plotW = width - labelW - captionW;
   const height = Math.max(1, bars.length) * rowH + 8;
   const max = options.max > 0 ? options.max : 1;
