@@ -3,6 +3,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { linearFall } from '../internal/text';
 import { compareForm } from '../internal/compare-form';
+import { CodeUnitBuffer } from '@navworld/fact-extractor';
 
 const C = SCORING_CONFIG.clauseEcho;
 
@@ -93,6 +94,9 @@ function hasKey(h1: number, h2: number): boolean {
   return false;
 }
 
+/** The code units of the text being cut: a typed copy reads faster than `charCodeAt` in the loop below. */
+const UNITS = new CodeUnitBuffer(4096);
+
 /**
  * Cuts `text` into clauses and calls `visit(n)` at the end of each non-empty one, with its `n` compared code
  * points in `forms[0, n)` and their hash prefixes in `prefix1` / `prefix2` (the clause's key is
@@ -102,8 +106,9 @@ function eachClause(text: string, visit: (n: number) => void): void {
   let n = 0;
   let h1 = 0;
   let h2 = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const unit = i < text.length ? text.charCodeAt(i) : 0x0a;
+  const units = UNITS.load(text);
+  for (let i = 0; i <= units.length; i++) {
+    const unit = i < units.length ? units[i]! : 0x0a;
     if (SEPARATOR[unit] === 1) {
       if (n > 0) visit(n);
       n = h1 = h2 = 0;
