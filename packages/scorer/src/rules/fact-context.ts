@@ -182,16 +182,31 @@ function bareFactList(
 
 /**
  * Whether a line is one tool fact or value and nothing else, but for a bullet or number, a short label
- * (建议：…) and closing punctuation: an item of a vertical bare list.
+ * (建议：…) and closing punctuation: an item of a vertical bare list. `longest` is the longest fact.
  */
-function isBareItemLine(line: string, facts: ReadonlySet<string>): boolean {
-  const rest = line
-    .trim()
-    .replace(C.itemMark, '')
-    .replace(C.itemLabel, '')
-    .replace(C.itemEnd, '')
-    .trim();
+function isBareItemLine(line: string, facts: ReadonlySet<string>, longest: number): boolean {
+  const marked = line.trim().replace(C.itemMark, '').replace(C.itemLabel, '');
+  // What is left is a prefix of `marked`: only closing punctuation and spaces are taken off its end. When the
+  // unit past the longest fact is neither, it stays, and the line is no fact; a line of prose is settled so,
+  // without running the closing-punctuation regex over all of it.
+  if (marked.length > longest) {
+    const c = marked.charCodeAt(longest);
+    if (!isWhitespaceCode(c) && !C.itemEnd.test(String.fromCharCode(c))) return false;
+  }
+  const rest = marked.replace(C.itemEnd, '').trim();
   return rest.length > 0 && facts.has(rest);
+}
+
+/** Merges two ascending arrays into one. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]! <= b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
@@ -213,21 +228,23 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     if (bareFactList(lower, from, to, facts, longest)) {
       endItems();
       bareLines.push(span);
-    } else if (isBareItemLine(lower.slice(from, to), facts)) items.push(span);
+    } else if (isBareItemLine(lower.slice(from, to), facts, longest)) items.push(span);
     else if (!isBlank(lower, from, to)) endItems();
     from = to + 1;
   }
   endItems();
   const bareIndex = spanIndex(bareLines);
   const inBare = (at: number): boolean => insideSpan(bareIndex, at, at + 1);
-  const anchors: number[] = [];
+  let anchors: number[] = [];
   const keywordRegexes = SCORING_CONFIG.dimensions[ctx.problem.problemType].flatMap((d) =>
     d.keyword ? [d.keyword] : [],
   );
+  // Each regex's matches come in order: merging the lists is cheaper than sorting them together.
   for (const re of [...keywordRegexes, C.planningWords]) {
-    for (const { start } of ctx.spans(re, C.maxAnchors)) if (!inBare(start)) anchors.push(start);
+    const starts: number[] = [];
+    for (const { start } of ctx.spans(re, C.maxAnchors)) if (!inBare(start)) starts.push(start);
+    anchors = anchors.length === 0 ? starts : mergeSorted(anchors, starts);
   }
-  anchors.sort((a, b) => a - b);
   const cache = new Map<string, number>();
   return {
     bareLines,
