@@ -106,6 +106,8 @@ export function echoFraction(ctx: ScoringContext): number {
     let tries = 0;
     for (let p = head[seedHash(a, i) >>> shift]!; p >= 0 && tries < MAX_CANDIDATES; p = next[p]!) {
       tries++;
+      // A candidate that differs at the best length so far cannot beat it: skip the comparison from the start.
+      if (t[p + bestLength] !== a[i + bestLength] || i + bestLength >= n) continue;
       let l = 0;
       while (i + l < n && t[p + l] === a[i + l]) l++;
       if (l > bestLength) {
