@@ -130,7 +130,25 @@ export function clamp(x: number, lo: number, hi: number): number {
  * offset; full-width punctuation (：，（）) is kept, as the regexes match it on purpose.
  */
 export function searchForm(text: string): string {
-  return foldFullWidth(text).toLowerCase();
+  return lowerCase(foldFullWidth(text));
+}
+
+/**
+ * `s.toLowerCase()`, but `s` itself, without the engine's Unicode case mapping, when every unit is one that
+ * lower-casing leaves alone: ASCII other than A–Z, U+3000–U+9FFF (CJK punctuation, kana, ideographs) and
+ * U+FF01–U+FF20 (full-width punctuation and digits). Facts and needles, mostly Chinese, are lower-cased many
+ * times per episode, and the native call costs several times this scan on short strings.
+ */
+export function lowerCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const kept =
+      c < 0x80
+        ? c < 0x41 || c > 0x5a
+        : (c >= 0x3000 && c <= 0x9fff) || (c >= 0xff01 && c <= 0xff20);
+    if (!kept) return s.toLowerCase();
+  }
+  return s;
 }
 
 /** Sorted, sequential search for `needle` occurrences in `haystack` (at most `limit`). */

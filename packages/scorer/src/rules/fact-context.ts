@@ -2,7 +2,7 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { isWhitespaceCode } from '@navworld/fact-extractor';
-import { anyInRange, insideSpan, isBlank, spanIndex, unitTest } from '../internal/text';
+import { anyInRange, insideSpan, isBlank, lowerCase, spanIndex, unitTest } from '../internal/text';
 
 const C = SCORING_CONFIG.factContext;
 
@@ -87,11 +87,13 @@ function factStrings(ctx: ScoringContext): Set<string> {
     T.wind_info,
     T.road_names,
   ]) {
-    for (const f of list) if (f !== '') out.add(f.toLowerCase());
+    for (const f of list) if (f !== '') out.add(lowerCase(f));
   }
   for (const p of T.prices) {
-    out.add(p.toLowerCase());
-    out.add(`${p}元`.toLowerCase());
+    const price = lowerCase(p);
+    out.add(price);
+    // 元 has no case: the price lower-cased, then 元.
+    out.add(`${price}元`);
   }
   for (const text of ctx.resultTexts) {
     for (let from = 0; from < text.length;) {
