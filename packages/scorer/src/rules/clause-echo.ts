@@ -133,24 +133,50 @@ function eachClause(text: string, visit: (n: number) => void): void {
 
 /**
  * Collects the keys of every tool clause of at least `minClause` compared code points into the clause table,
- * and their probes. Returns the number of clauses.
+ * and their probes. Returns the number of clauses. The texts are cut as {@link eachClause} cuts them, but a
+ * tool clause needs only its key, its ends and its length, not the forms and hash prefixes of every code point.
  */
 function toolClauses(texts: readonly string[]): number {
   let count = 0;
-  const collect = (n: number): void => {
-    if (n < C.minClause) return;
-    if (2 * count + 2 > toolKeys.length) {
-      const grown = new Int32Array(toolKeys.length * 2);
-      grown.set(toolKeys);
-      toolKeys = grown;
+  for (const text of texts) {
+    let n = 0;
+    let h1 = 0;
+    let h2 = 0;
+    let first = 0;
+    let last = 0;
+    const units = UNITS.load(text);
+    for (let i = 0; i <= units.length; i++) {
+      const unit = i < units.length ? units[i]! : 0x0a;
+      if (SEPARATOR[unit] === 1) {
+        if (n >= C.minClause) {
+          if (2 * count + 2 > toolKeys.length) {
+            const grown = new Int32Array(toolKeys.length * 2);
+            grown.set(toolKeys);
+            toolKeys = grown;
+          }
+          toolKeys[2 * count] = h1;
+          toolKeys[2 * count + 1] = h2;
+          count++;
+          const probe = probeOf(first, last, n);
+          PROBES[probe >>> 5]! |= 1 << (probe & 31);
+        }
+        n = h1 = h2 = 0;
+        continue;
+      }
+      let f = unit;
+      if (unit >= 0xd800 && unit <= 0xdbff) {
+        f = text.codePointAt(i)!;
+        if (f > 0xffff) i++;
+      }
+      f = compareForm(f);
+      if (f < 0) continue;
+      if (n === 0) first = f;
+      last = f;
+      h1 = (Math.imul(h1, B1) + f) | 0;
+      h2 = (Math.imul(h2, B2) + f) | 0;
+      n++;
     }
-    toolKeys[2 * count] = prefix1[n]!;
-    toolKeys[2 * count + 1] = prefix2[n]!;
-    count++;
-    const probe = probeOf(forms[0]!, forms[n - 1]!, n);
-    PROBES[probe >>> 5]! |= 1 << (probe & 31);
-  };
-  for (const text of texts) eachClause(text, collect);
+  }
   if (count === 0) return 0;
   // Open addressing, at most half full.
   let size = 64;
