@@ -646,17 +646,21 @@ export const SCORING_CONFIG = {
   },
 
   /**
-   * Duplicated days: a day of the parsed itinerary whose text repeats other days' is not a day of its own for
-   * day structure. Texts are compared by their letters only (digits, punctuation and spaces dropped), as sets
-   * of `shingle`-letter runs.
+   * Duplicated days: a day of the parsed itinerary that opens as another day does is not a day of its own for
+   * day structure. Openings are compared by their letters only (digits, punctuation and spaces dropped), as
+   * sets of `shingle`-letter runs.
    */
   dayDuplicates: {
     /** Letters per compared run. */
     shingle: 4,
-    /** Days with fewer runs (自由活动, 返程) are never judged copies. */
+    /** Runs read from the start of each day (its first 67 letters). */
+    openingRuns: 64,
+    /** Days with fewer runs (自由活动, 返程), repeats counted, are never judged copies. */
     minShingles: 12,
-    /** Share of a day's runs found in days with other numbers that makes it a copy. */
+    /** Share of the shorter opening's runs found in the other that makes a copy. */
     share: 0.9,
+    /** Sections judged at most (a month of days; keeps the pairwise comparison small). */
+    maxJudged: 31,
   },
 
   /** Tool diversity tiers and adjustments. */

@@ -3,7 +3,7 @@ import type { CompletenessDimensionScore } from '@navworld/core-types';
 import { foldFullWidth } from '@navworld/fact-extractor';
 import { SCORING_CONFIG, type DimensionSpec, type FactSource, type TargetRule } from '../config';
 import type { ScoringContext, Span } from '../context';
-import { allMatches, anyInRange, matches, round, searchForm } from '../internal/text';
+import { allMatches, anyInRange, matches, round, searchForm, unitTest } from '../internal/text';
 import { MatchScanner, MatchStarts } from '../internal/completeness-scan';
 import { trimmedLineLengths, wordStats } from '../internal/completeness-template';
 
@@ -284,65 +284,107 @@ export function countDays(answer: string): number {
   return days.size;
 }
 
-/** Letters of a text: what two days are compared by. */
-const NOT_LETTER = /[^\p{L}]+/gu;
+/** Whether a UTF-16 unit is a letter (of the BMP): days are compared by their letters. */
+const isLetterUnit = unitTest(/\p{L}/u);
+
+/** A day's opening: its first letters, the hash of the first two runs' letters, and (once asked) its runs. */
+interface Opening {
+  day: number;
+  /** The first `openingRuns + shingle − 1` letters (fewer when the day is shorter). */
+  letters: Int32Array;
+  /** A copy opens with the same letters: only openings with the same start are compared. */
+  start: number;
+  runs?: Int32Array;
+}
 
 /**
- * Day numbers whose every section in the parsed itinerary of at least `minShingles` runs (shorter ones, such
- * as an overview table's row, are not judged) is a copy (named
- * defence `duplicate_days`): most of its runs come from sections of other day numbers, or it holds most of the
- * runs of one such earlier section and opens with it (a copy of day 1 followed by the plan's closing notes,
- * which the itinerary gives to the last day; a day that ends with a recap of day 1 is not one). A plan that copies day 1 into every other day covers one day. A day restated under
- * its own number (an overview, then the details) is not a copy.
+ * The opening of a day's text: its letters (digits, punctuation, spaces and letters outside the BMP skipped),
+ * or undefined when they hold fewer than `minShingles` runs of `shingle` letters.
+ */
+function openingOf(day: number, text: string): Opening | undefined {
+  const D = SCORING_CONFIG.dayDuplicates;
+  const letters = new Int32Array(D.openingRuns + D.shingle - 1);
+  let n = 0;
+  for (let i = 0; i < text.length && n < letters.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isLetterUnit(c)) letters[n++] = c;
+  }
+  if (n - D.shingle + 1 < D.minShingles) return undefined;
+  let start = 0x811c9dc5 | 0;
+  for (let k = 0; k < 2 * D.shingle; k++) start = Math.imul(start ^ letters[k]!, 0x01000193);
+  return { day, letters: letters.subarray(0, n), start };
+}
+
+/**
+ * The distinct runs of an opening, each as a 32-bit FNV-1a hash of its `shingle` letters, sorted (computed on
+ * first use: most openings are never compared). Hashes keep the comparison cheap; a rare collision only
+ * nudges a share.
+ */
+function runsOf(opening: Opening): Int32Array {
+  if (opening.runs !== undefined) return opening.runs;
+  const D = SCORING_CONFIG.dayDuplicates;
+  const { letters } = opening;
+  const count = letters.length - D.shingle + 1;
+  const runs = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    let h = 0x811c9dc5 | 0;
+    for (let k = 0; k < D.shingle; k++) h = Math.imul(h ^ letters[i + k]!, 0x01000193);
+    runs[i] = h;
+  }
+  runs.sort();
+  let m = 0;
+  for (let i = 0; i < count; i++) if (i === 0 || runs[i] !== runs[i - 1]) runs[m++] = runs[i]!;
+  opening.runs = runs.subarray(0, m);
+  return opening.runs;
+}
+
+/** Share of the smaller sorted run set's runs that the other holds (one merge of the two). */
+function overlapShare(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let held = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! === b[j]!) {
+      held++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return held / Math.min(a.length, b.length);
+}
+
+/**
+ * Day numbers whose every section in the parsed itinerary opens as a section of another day number does
+ * (named defence `duplicate_days`): the same first 8 letters, and at least `share` of the distinct runs of the
+ * shorter opening in the other. A
+ * plan that copies day 1 into every other day covers one day; the plan's closing notes, which the itinerary
+ * gives to the last day, come after the copy and do not hide it. Sections too short to judge (an overview's
+ * row, 自由活动, 返程) and days past the first `maxJudged` are not judged; a recap of day 1 at the end of day 2 is
+ * not a copy, nor is a day restated under its own number.
  */
 export function duplicatedDays(ctx: ScoringContext): number {
   const D = SCORING_CONFIG.dayDuplicates;
   const days = ctx.parsed.days;
   if (days.length < 2) return 0;
-  // Each run → the day number it was first seen under, or -1 once seen under two numbers.
-  const seen = new Map<string, number>();
-  const earlier: Array<{ day: number; runs: ReadonlySet<string> }> = [];
+  const judged: Opening[] = [];
   const copied = new Map<number, boolean>();
   for (const { day, text } of days) {
-    const letters = Array.from(text.replace(NOT_LETTER, ''));
-    const runs = new Set<string>();
-    for (let i = 0; i + D.shingle <= letters.length; i++)
-      runs.add(letters.slice(i, i + D.shingle).join(''));
-    // The runs the section opens with, in order (a Set keeps insertion order).
-    const opening = [...runs].slice(0, D.minShingles);
-    if (runs.size >= D.minShingles) {
-      let elsewhere = 0;
-      for (const run of runs) {
-        const owner = seen.get(run);
-        if (owner !== undefined && owner !== day) elsewhere++;
-      }
-      const copy =
-        elsewhere >= D.share * runs.size ||
-        earlier.some(
-          (e) =>
-            e.day !== day &&
-            containedShare(e.runs, runs) >= D.share &&
-            opening.filter((run) => e.runs.has(run)).length >= D.share * opening.length,
-        );
-      earlier.push({ day, runs });
-      copied.set(day, (copied.get(day) ?? true) && copy);
-    }
-    for (const run of runs) {
-      const owner = seen.get(run);
-      if (owner === undefined) seen.set(run, day);
-      else if (owner !== day) seen.set(run, -1);
-    }
+    if (judged.length >= D.maxJudged) break;
+    const opening = openingOf(day, text);
+    if (opening === undefined) continue;
+    const copy = judged.some(
+      (e) =>
+        e.day !== day &&
+        e.start === opening.start &&
+        overlapShare(runsOf(e), runsOf(opening)) >= D.share,
+    );
+    copied.set(day, (copied.get(day) ?? true) && copy);
+    judged.push(opening);
   }
   let n = 0;
   for (const copy of copied.values()) if (copy) n++;
   return n;
-}
-
-/** Share of the runs of `part` that `whole` holds. */
-function containedShare(part: ReadonlySet<string>, whole: ReadonlySet<string>): number {
-  let held = 0;
-  for (const run of part) if (whole.has(run)) held++;
-  return held / part.size;
 }
 
 /**
