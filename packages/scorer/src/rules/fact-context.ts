@@ -1,7 +1,7 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { CodeUnitBuffer, isWhitespaceCode } from '@navworld/fact-extractor';
+import { isWhitespaceCode } from '@navworld/fact-extractor';
 import { anyInRange, insideSpan, isBlank, lowerCase, spanIndex, unitTest } from '../internal/text';
 
 const C = SCORING_CONFIG.factContext;
@@ -117,7 +117,7 @@ export const isListSeparatorCode: (code: number) => boolean = unitTest(C.listSep
  * punctuation, and at least `bareShare` of them are tool facts verbatim.
  */
 export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
-  return bareFactList(LINE_UNITS.load(line), line, 0, line.length, facts, longestOf(facts));
+  return bareFactList(line, 0, line.length, facts, longestOf(facts));
 }
 
 /** The length (UTF-16) of the longest string of a set. */
@@ -151,12 +151,10 @@ function eachItem(
 }
 
 /**
- * {@link isBareFactList} of the line `text[from, to)`, whose code units are `units` (a typed copy of `text`),
- * given the longest fact: an item longer than every fact cannot be one, so most lines of prose are settled by
- * the counting pass alone, without a slice or a lookup. Items are cut as {@link eachItem} cuts them.
+ * {@link isBareFactList} of the line `text[from, to)`, given the longest fact: an item longer than every fact
+ * cannot be one, so most lines of prose are settled by the counting pass alone, without a slice or a lookup.
  */
 function bareFactList(
-  units: Uint16Array,
   text: string,
   from: number,
   to: number,
@@ -167,40 +165,22 @@ function bareFactList(
   // are not facts.
   let items = 0;
   let tooLong = 0;
-  let start = -1;
-  for (let i = from; i <= to; i++) {
-    if (i < to && !isListSeparatorCode(units[i]!)) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start < 0) continue;
+  eachItem(text, from, to, (start, end) => {
     items++;
-    if (i - start > longest) tooLong++;
-    start = -1;
-  }
+    if (end - start > longest) tooLong++;
+    return true;
+  });
   if (items < C.minListItems) return false;
   const need = C.bareShare * items;
   if (items - tooLong < need) return false;
   let misses = 0;
-  start = -1;
-  for (let i = from; i <= to; i++) {
-    if (i < to && !isListSeparatorCode(units[i]!)) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start < 0) continue;
-    if (i - start > longest || !facts.has(text.slice(start, i))) {
-      misses++;
-      if (items - misses < need) return false;
-    }
-    start = -1;
-  }
+  eachItem(text, from, to, (start, end) => {
+    if (end - start <= longest && facts.has(text.slice(start, end))) return true;
+    misses++;
+    return items - misses >= need;
+  });
   return items - misses >= need;
 }
-
-/** Typed copies of the texts {@link bareFactList} reads: the answer, and a line given to {@link isBareFactList}. */
-const ANSWER_UNITS = new CodeUnitBuffer(4096);
-const LINE_UNITS = new CodeUnitBuffer(256);
 
 /**
  * Whether a line is one tool fact or value and nothing else, but for a bullet or number, a short label
@@ -237,7 +217,6 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
   const longest = longestOf(facts);
   const bareLines: Array<[number, number]> = [];
   const lower = ctx.lower;
-  const units = ANSWER_UNITS.load(lower);
   // Lines that are one fact each, waiting to be a vertical list (blank lines neither count nor end one).
   let items: Array<[number, number]> = [];
   const endItems = (): void => {
@@ -248,7 +227,7 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     let to = lower.indexOf('\n', from);
     if (to < 0) to = lower.length;
     const span: [number, number] = [ctx.cpi.at(from), ctx.cpi.at(to)];
-    if (bareFactList(units, lower, from, to, facts, longest)) {
+    if (bareFactList(lower, from, to, facts, longest)) {
       endItems();
       bareLines.push(span);
     } else if (isBareItemLine(lower.slice(from, to), facts, longest)) items.push(span);
