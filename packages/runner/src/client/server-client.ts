@@ -228,8 +228,8 @@ function sendThroughNode(baseUrl: string): Send {
 /**
  * Creates a client of a running `navworld serve`, over node:http(s) unless a `fetch` is given. Every failure
  * is a `NavworldError`: an error answer keeps the server's code, message and hint (the HTTP status is in
- * `details.status`, and a `Retry-After` delay in `details.retryAfterSeconds`); no answer is `PROVIDER_ERROR`, no answer in time `PROVIDER_TIMEOUT`, and an answer the
- * client cannot read is `PROVIDER_ERROR` too. The token never appears in an error. Bad options throw
+ * `details.status`, and a `Retry-After` delay in `details.retryAfterSeconds`); no answer is `PROVIDER_ERROR`,
+ * no answer in time `PROVIDER_TIMEOUT`, and an answer the client cannot read is `PROVIDER_ERROR` too. The token never appears in an error. Bad options throw
  * `INVALID_ARGUMENT`.
  *
  * @example

@@ -357,11 +357,10 @@ function overlapShare(a: Int32Array, b: Int32Array): number {
 /**
  * Day numbers whose every section in the parsed itinerary opens as a section of another day number does
  * (named defence `duplicate_days`): the same first 8 letters, and at least `share` of the distinct runs of the
- * shorter opening in the other. A
- * plan that copies day 1 into every other day covers one day; the plan's closing notes, which the itinerary
- * gives to the last day, come after the copy and do not hide it. Sections too short to judge (an overview's
- * row, 自由活动, 返程) and days past the first `maxJudged` are not judged; a recap of day 1 at the end of day 2 is
- * not a copy, nor is a day restated under its own number.
+ * shorter opening in the other. A plan that copies day 1 into every other day covers one day; the plan's
+ * closing notes, which the itinerary gives to the last day, come after the copy and do not hide it. Sections
+ * too short to judge (an overview's row, 自由活动, 返程) and days past the first `maxJudged` are not judged; a
+ * recap of day 1 at the end of day 2 is not a copy, nor is a day restated under its own number.
  */
 export function duplicatedDays(ctx: ScoringContext): number {
   const D = SCORING_CONFIG.dayDuplicates;
