@@ -6,6 +6,7 @@ import {
   buildContext,
   clauseEcho,
   clauseEchoDefence,
+  echoFraction,
   scoreEpisodeSync,
 } from '../src/index';
 import * as E from './episodes';
@@ -137,5 +138,24 @@ describe('clause echo', () => {
     expect(echoOf([''], answer)).toEqual({ fraction: 0, clauses: 0, multiplier: 1 });
     // Called again with other input, the shared tables leave nothing behind.
     expect(echoOf([TOOL], `${PROSE}\n建议：${long}`).clauses).toBe(0);
+  });
+
+  it('reads the texts of its own context when two episodes are scored in turn', () => {
+    // The echo defences share one compared form of the answer and the results per episode: interleaving
+    // the rules of two contexts must give what each gives alone.
+    const problem = makeProblem('multiday');
+    const trace = [call('poi_search', { address: '景点', region: '上海' }, TOOL)];
+    const copied = `${PROSE}\n${TOOL}`;
+    const a = buildContext(problem, trace, copied);
+    const b = buildContext(problem, [call('weather', { city: '上海' }, '晴，气温20度')], PROSE);
+    const aloneA = { clauses: clauseEcho(a), echo: echoFraction(a) };
+    const aloneB = { clauses: clauseEcho(b), echo: echoFraction(b) };
+    expect(aloneA.clauses.clauses).toBeGreaterThan(0);
+    expect(aloneA.echo).toBeGreaterThan(0);
+    expect(aloneB).toEqual({ clauses: { fraction: 0, clauses: 0, multiplier: 1 }, echo: 0 });
+    expect(echoFraction(b)).toBe(aloneB.echo);
+    expect(clauseEcho(a)).toEqual(aloneA.clauses);
+    expect(echoFraction(a)).toBe(aloneA.echo);
+    expect(clauseEcho(b)).toEqual(aloneB.clauses);
   });
 });

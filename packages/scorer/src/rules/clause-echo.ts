@@ -2,8 +2,7 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { linearFall } from '../internal/text';
-import { compareForm } from '../internal/compare-form';
-import { CodeUnitBuffer } from '@navworld/fact-extractor';
+import { comparedAnswer, comparedResults, type ComparedTexts } from '../internal/compared-text';
 
 const C = SCORING_CONFIG.clauseEcho;
 
@@ -16,11 +15,6 @@ export interface ClauseEchoResult {
   /** Multiplier on the code score (1 when the defence does not fire). */
   multiplier: number;
 }
-
-/** Clause separators by UTF-16 unit: line breaks and the configured characters. */
-const SEPARATOR = new Uint8Array(0x10000);
-SEPARATOR[0x0a] = SEPARATOR[0x0d] = 1;
-for (const ch of C.separators) SEPARATOR[ch.charCodeAt(0)] = 1;
 
 // Clauses are keyed by two polynomial hashes modulo 2^32 (odd bases), 64 bits in all: collisions between a
 // few thousand clauses are out of reach, and no substring is ever built.
@@ -46,7 +40,6 @@ let toolKeys = new Int32Array(512);
 let slots = new Int32Array(1024);
 let used = new Uint8Array(512);
 let mask = 0;
-let forms = new Int32Array(256);
 let prefix1 = new Int32Array(257);
 let prefix2 = new Int32Array(257);
 let pow1 = new Int32Array([1]);
@@ -67,19 +60,25 @@ function powersTo(n: number): void {
   pow2 = p2;
 }
 
-/** Room for `n` compared code points of one answer clause (keeping what is there). */
-function growClause(n: number): void {
-  if (forms.length >= n) return;
-  const size = Math.max(n, forms.length * 2);
-  const f = new Int32Array(size);
-  f.set(forms);
-  forms = f;
-  const p1 = new Int32Array(size + 1);
-  p1.set(prefix1);
-  prefix1 = p1;
-  const p2 = new Int32Array(size + 1);
-  p2.set(prefix2);
-  prefix2 = p2;
+/**
+ * Hash prefixes of `forms[0, n)` into `prefix1` / `prefix2` (grown as needed): the key of any run
+ * `[a, b)` is then `prefix[b] − prefix[a] · base^(b − a)`, modulo 2^32, whatever clause it lies in.
+ */
+function hashPrefixes(forms: Int32Array, n: number): void {
+  if (prefix1.length < n + 1) {
+    const size = Math.max(n + 1, 2 * prefix1.length);
+    prefix1 = new Int32Array(size);
+    prefix2 = new Int32Array(size);
+  }
+  let h1 = 0;
+  let h2 = 0;
+  for (let i = 0; i < n; i++) {
+    const f = forms[i]!;
+    h1 = (Math.imul(h1, B1) + f) | 0;
+    h2 = (Math.imul(h2, B2) + f) | 0;
+    prefix1[i + 1] = h1;
+    prefix2[i + 1] = h2;
+  }
 }
 
 function slotOf(h1: number, h2: number): number {
@@ -94,88 +93,53 @@ function hasKey(h1: number, h2: number): boolean {
   return false;
 }
 
-/** The code units of the text being cut: a typed copy reads faster than `charCodeAt` in the loop below. */
-const UNITS = new CodeUnitBuffer(4096);
-
-/**
- * Cuts `text` into clauses and calls `visit(n)` at the end of each non-empty one, with its `n` compared code
- * points in `forms[0, n)` and their hash prefixes in `prefix1` / `prefix2` (the clause's key is
- * `prefix1[n], prefix2[n]`). Tool results and the answer are read by this one loop.
- */
-function eachClause(text: string, visit: (n: number) => void): void {
-  let n = 0;
-  let h1 = 0;
-  let h2 = 0;
-  const units = UNITS.load(text);
-  for (let i = 0; i <= units.length; i++) {
-    const unit = i < units.length ? units[i]! : 0x0a;
-    if (SEPARATOR[unit] === 1) {
-      if (n > 0) visit(n);
-      n = h1 = h2 = 0;
-      continue;
-    }
-    let f = unit;
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      f = text.codePointAt(i)!;
-      if (f > 0xffff) i++;
-    }
-    f = compareForm(f);
-    if (f < 0) continue;
-    if (n === forms.length) growClause(n + 1);
-    forms[n] = f;
-    h1 = (Math.imul(h1, B1) + f) | 0;
-    h2 = (Math.imul(h2, B2) + f) | 0;
-    n++;
-    prefix1[n] = h1;
-    prefix2[n] = h2;
+/** Adds a tool clause's key and probe; returns the new count. */
+function addToolClause(
+  count: number,
+  h1: number,
+  h2: number,
+  first: number,
+  last: number,
+  n: number,
+): number {
+  if (2 * count + 2 > toolKeys.length) {
+    const grown = new Int32Array(toolKeys.length * 2);
+    grown.set(toolKeys);
+    toolKeys = grown;
   }
+  toolKeys[2 * count] = h1;
+  toolKeys[2 * count + 1] = h2;
+  const probe = probeOf(first, last, n);
+  PROBES[probe >>> 5]! |= 1 << (probe & 31);
+  return count + 1;
 }
 
 /**
  * Collects the keys of every tool clause of at least `minClause` compared code points into the clause table,
- * and their probes. Returns the number of clauses. The texts are cut as {@link eachClause} cuts them, but a
- * tool clause needs only its key, its ends and its length, not the forms and hash prefixes of every code point.
+ * and their probes. Returns the number of clauses. A tool clause needs only its key, its ends and its length,
+ * not the hash prefixes of every code point.
  */
-function toolClauses(texts: readonly string[]): number {
+function toolClauses(tool: ComparedTexts): number {
   let count = 0;
-  for (const text of texts) {
-    let n = 0;
-    let h1 = 0;
-    let h2 = 0;
-    let first = 0;
-    let last = 0;
-    const units = UNITS.load(text);
-    for (let i = 0; i <= units.length; i++) {
-      const unit = i < units.length ? units[i]! : 0x0a;
-      if (SEPARATOR[unit] === 1) {
-        if (n >= C.minClause) {
-          if (2 * count + 2 > toolKeys.length) {
-            const grown = new Int32Array(toolKeys.length * 2);
-            grown.set(toolKeys);
-            toolKeys = grown;
-          }
-          toolKeys[2 * count] = h1;
-          toolKeys[2 * count + 1] = h2;
-          count++;
-          const probe = probeOf(first, last, n);
-          PROBES[probe >>> 5]! |= 1 << (probe & 31);
-        }
-        n = h1 = h2 = 0;
-        continue;
-      }
-      let f = unit;
-      if (unit >= 0xd800 && unit <= 0xdbff) {
-        f = text.codePointAt(i)!;
-        if (f > 0xffff) i++;
-      }
-      f = compareForm(f);
+  const { forms, clauseStarts } = tool;
+  let n = 0;
+  let h1 = 0;
+  let h2 = 0;
+  let first = 0;
+  let last = 0;
+  for (let p = 0; p < tool.length; p++) {
+    const f = forms[p]!;
+    // A clause ends where the next one starts, and at the −1 after each text.
+    if (clauseStarts[p] === 1) {
+      if (n >= C.minClause) count = addToolClause(count, h1, h2, first, last, n);
+      n = h1 = h2 = 0;
       if (f < 0) continue;
-      if (n === 0) first = f;
-      last = f;
-      h1 = (Math.imul(h1, B1) + f) | 0;
-      h2 = (Math.imul(h2, B2) + f) | 0;
-      n++;
     }
+    if (n === 0) first = f;
+    last = f;
+    h1 = (Math.imul(h1, B1) + f) | 0;
+    h2 = (Math.imul(h2, B2) + f) | 0;
+    n++;
   }
   if (count === 0) return 0;
   // Open addressing, at most half full.
@@ -199,14 +163,14 @@ function toolClauses(texts: readonly string[]): number {
 }
 
 /**
- * Whether the answer clause held in `forms[0, n)` (hash prefixes in `prefix1` / `prefix2`) is a tool clause
- * with at most `maxAdded` compared code points added around it (a bullet, a number, 建议 …).
+ * Whether the answer clause `forms[s, s + n)` (hash prefixes in `prefix1` / `prefix2`) is a tool clause with
+ * at most `maxAdded` compared code points added around it (a bullet, a number, 建议 …).
  */
-function isCopiedClause(n: number): boolean {
+function isCopiedClause(forms: Int32Array, s: number, n: number): boolean {
   for (let added = 0; added <= C.maxAdded; added++) {
     const length = n - added;
     if (length < C.minClause) return false;
-    for (let a = 0; a <= added; a++) {
+    for (let a = s; a <= s + added; a++) {
       const end = a + length;
       const probe = probeOf(forms[a]!, forms[end - 1]!, length);
       if ((PROBES[probe >>> 5]! & (1 << (probe & 31))) === 0) continue;
@@ -232,20 +196,29 @@ export function clauseEcho(ctx: ScoringContext): ClauseEchoResult {
   const none: ClauseEchoResult = { fraction: 0, clauses: 0, multiplier: 1 };
   if (ctx.trimmedLength < SCORING_CONFIG.formatMinLength) return none;
   try {
-    if (toolClauses(ctx.resultTexts) === 0) return none;
-    let total = 0;
+    if (toolClauses(comparedResults(ctx)) === 0) return none;
+    const answer = comparedAnswer(ctx);
+    const { forms, clauseStarts } = answer;
+    // The answer's compared code points: the −1 after them excluded.
+    const total = answer.length - 1;
+    if (total <= 0) return none;
+    hashPrefixes(forms, total);
     let covered = 0;
     let clauses = 0;
-    eachClause(ctx.answer, (n) => {
-      total += n;
-      if (n < C.minClause) return;
-      powersTo(n);
-      if (isCopiedClause(n)) {
-        covered += n;
-        clauses++;
+    // Each clause runs from one clause start to the next (the −1 at `total` starts none, but ends the last).
+    for (let s = 0; s < total;) {
+      let e = s + 1;
+      while (clauseStarts[e] !== 1) e++;
+      const n = e - s;
+      if (n >= C.minClause) {
+        powersTo(n);
+        if (isCopiedClause(forms, s, n)) {
+          covered += n;
+          clauses++;
+        }
       }
-    });
-    if (total === 0) return none;
+      s = e;
+    }
     const fraction = covered / total;
     return { fraction, clauses, multiplier: clauseEchoDefence(fraction) };
   } finally {

@@ -2,8 +2,7 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { linearFall } from '../internal/text';
-import { compareForm } from '../internal/compare-form';
-import { CodeUnitBuffer } from '@navworld/fact-extractor';
+import { comparedAnswer, comparedResults } from '../internal/compared-text';
 
 const C = SCORING_CONFIG.echo;
 /** Compared code points a copy must share with the tool text before it is followed (the index's key). */
@@ -12,37 +11,34 @@ const SEED = 4;
 const MAX_CANDIDATES = 32;
 
 /**
- * Scratch storage shared by all calls (the function is synchronous), grown as needed: the tool texts' compared
- * forms one after another with −1 between them (and after the last), the answer's, and an index of the tool
- * positions by seed — `head` holds the first position of each bucket, `next` the following one.
+ * Scratch storage shared by all calls (the function is synchronous), grown as needed: the long tool texts'
+ * compared forms when some result is too short to be searched, and an index of the tool positions by seed —
+ * `head` holds the first position of each bucket, `next` the following one.
  */
-let tool: Int32Array = new Int32Array(4096);
-let answerForms: Int32Array = new Int32Array(4096);
+let longTexts: Int32Array = new Int32Array(4096);
 let head = new Int32Array(1024);
 let next = new Int32Array(4096);
-/** The code units of the text being read: a typed copy reads faster than `charCodeAt` in the loop below. */
-const UNITS = new CodeUnitBuffer(4096);
 
-/** Appends the compared forms of `text` to `into` from `at`; returns the array (grown if needed) and the end. */
-function appendForms(text: string, into: Int32Array, at: number): [Int32Array, number] {
-  let out = into;
-  if (out.length < at + text.length + 1) {
-    const grown = new Int32Array(Math.max(2 * out.length, at + text.length + 1));
-    grown.set(out.subarray(0, at));
-    out = grown;
+/**
+ * The compared forms of the result texts long enough to hold a copy, each followed by −1, and their length:
+ * the episode's compared results themselves when no text is too short.
+ */
+function searchedTool(ctx: ScoringContext): [Int32Array, number] {
+  const all = comparedResults(ctx);
+  const texts = ctx.resultTexts;
+  if (texts.every((t) => t.length >= C.minSpan)) return [all.forms, all.length];
+  let need = 0;
+  for (let k = 0; k < texts.length; k++)
+    if (texts[k]!.length >= C.minSpan) need += all.ends[k]! - all.starts[k]! + 1;
+  if (longTexts.length < need) longTexts = new Int32Array(Math.max(need, 2 * longTexts.length));
+  let n = 0;
+  for (let k = 0; k < texts.length; k++) {
+    if (texts[k]!.length < C.minSpan) continue;
+    // The text's forms and the −1 after them.
+    longTexts.set(all.forms.subarray(all.starts[k], all.ends[k]! + 1), n);
+    n += all.ends[k]! - all.starts[k]! + 1;
   }
-  let n = at;
-  const units = UNITS.load(text);
-  for (let i = 0; i < units.length; i++) {
-    let c = units[i]!;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      c = text.codePointAt(i)!;
-      if (c > 0xffff) i++;
-    }
-    const f = compareForm(c);
-    if (f >= 0) out[n++] = f;
-  }
-  return [out, n];
+  return [longTexts, n];
 }
 
 function seedHash(forms: Int32Array, at: number): number {
@@ -55,7 +51,7 @@ function seedHash(forms: Int32Array, at: number): number {
  * Builds the seed index over `tool[0, length)` (a trailing −1 included): every position whose SEED forms hold no
  * separator, chained in increasing order per bucket. Returns the shift that maps a seed hash to its bucket.
  */
-function indexTool(length: number): number {
+function indexTool(tool: Int32Array, length: number): number {
   let bucketsLog2 = 6;
   while (1 << bucketsLog2 < length && bucketsLog2 < 20) bucketsLog2++;
   const buckets = 1 << bucketsLog2;
@@ -84,19 +80,14 @@ function indexTool(length: number): number {
  * is not followed: a plan restates tool facts in its own order and words.
  */
 export function echoFraction(ctx: ScoringContext): number {
-  let length = 0;
-  for (const text of ctx.resultTexts) {
-    if (text.length < C.minSpan) continue;
-    [tool, length] = appendForms(text, tool, length);
-    tool[length++] = -1;
-  }
+  const [t, length] = searchedTool(ctx);
   if (length === 0) return 0;
-  let n: number;
-  [answerForms, n] = appendForms(ctx.answer, answerForms, 0);
+  const answer = comparedAnswer(ctx);
+  // The answer's compared code points (the −1 after them excluded).
+  const n = answer.length - 1;
   if (n < C.minSpan) return 0;
-  const shift = indexTool(length);
-  const a = answerForms;
-  const t = tool;
+  const shift = indexTool(t, length);
+  const a = answer.forms;
   let covered = 0;
   let i = 0;
   while (i + SEED <= n) {

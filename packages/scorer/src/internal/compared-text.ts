@@ -1,0 +1,104 @@
+// The answer and the tool results in the echo defences' compared form, computed once per episode for both.
+import { CodeUnitBuffer } from '@navworld/fact-extractor';
+import type { ScoringContext } from '../context';
+import { SCORING_CONFIG } from '../config';
+import { compareForm } from './compare-form';
+
+/** Clause separators by UTF-16 unit: line breaks and the clause echo's configured characters. */
+const SEPARATOR = new Uint8Array(0x10000);
+SEPARATOR[0x0a] = SEPARATOR[0x0d] = 1;
+for (const ch of SCORING_CONFIG.clauseEcho.separators) SEPARATOR[ch.charCodeAt(0)] = 1;
+
+/**
+ * Texts in compared form: the compared code points of each text one after another, −1 after each text, and
+ * for every compared code point whether a clause starts there (the first of its text, or a clause separator
+ * stands between it and the previous one). The arrays are scratch storage, valid until the next episode.
+ */
+export interface ComparedTexts {
+  /** Compared forms, texts separated (and ended) by −1; `forms[0, length)` is in use. */
+  readonly forms: Int32Array;
+  /** 1 where a clause starts, parallel to `forms`. */
+  readonly clauseStarts: Uint8Array;
+  /** Entries of `forms` in use. */
+  readonly length: number;
+  /** Per text, where its forms start and end (the −1 after it is at `ends[k]`). */
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+}
+
+/** The code units of the text being read: a typed copy reads faster than `charCodeAt` in the loop below. */
+const UNITS = new CodeUnitBuffer(4096);
+
+/** Grow-only scratch arrays of one {@link ComparedTexts}. */
+class ComparedScratch {
+  forms = new Int32Array(4096);
+  clauseStarts = new Uint8Array(4096);
+
+  /** Fills the scratch with `texts`; returns the view. */
+  fill(texts: readonly string[]): ComparedTexts {
+    let need = texts.length;
+    for (const t of texts) need += t.length;
+    if (this.forms.length < need) {
+      const size = Math.max(need, 2 * this.forms.length);
+      this.forms = new Int32Array(size);
+      this.clauseStarts = new Uint8Array(size);
+    }
+    const forms = this.forms;
+    const flags = this.clauseStarts;
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let n = 0;
+    for (const text of texts) {
+      starts.push(n);
+      let start = 1;
+      const units = UNITS.load(text);
+      for (let i = 0; i < units.length; i++) {
+        let c = units[i]!;
+        if (SEPARATOR[c] === 1) {
+          start = 1;
+          continue;
+        }
+        if (c >= 0xd800 && c <= 0xdbff) {
+          c = text.codePointAt(i)!;
+          if (c > 0xffff) i++;
+        }
+        const f = compareForm(c);
+        if (f < 0) continue;
+        forms[n] = f;
+        flags[n++] = start;
+        start = 0;
+      }
+      ends.push(n);
+      forms[n] = -1;
+      flags[n++] = 1;
+    }
+    return { forms, clauseStarts: flags, length: n, starts, ends };
+  }
+}
+
+const ANSWER = new ComparedScratch();
+const RESULTS = new ComparedScratch();
+// The episode whose texts the scratch holds: rules are synchronous, so the echo defences of one episode read
+// them in turn before the next episode overwrites them.
+let answerOwner: ScoringContext | undefined;
+let resultsOwner: ScoringContext | undefined;
+let answerView: ComparedTexts | undefined;
+let resultsView: ComparedTexts | undefined;
+
+/** The answer of an episode in compared form (one text). */
+export function comparedAnswer(ctx: ScoringContext): ComparedTexts {
+  if (answerOwner !== ctx || answerView === undefined) {
+    answerView = ANSWER.fill([ctx.answer]);
+    answerOwner = ctx;
+  }
+  return answerView;
+}
+
+/** The result texts of an episode in compared form, in trace order. */
+export function comparedResults(ctx: ScoringContext): ComparedTexts {
+  if (resultsOwner !== ctx || resultsView === undefined) {
+    resultsView = RESULTS.fill(ctx.resultTexts);
+    resultsOwner = ctx;
+  }
+  return resultsView;
+}
