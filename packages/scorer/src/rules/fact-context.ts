@@ -3,6 +3,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { isWhitespaceCode } from '@navworld/fact-extractor';
 import { anyInRange, insideSpan, isBlank, lowerCase, spanIndex, unitTest } from '../internal/text';
+import { PieceSet, setMembership, type RangeMembership } from '../internal/piece-set';
 
 const C = SCORING_CONFIG.factContext;
 
@@ -19,63 +20,20 @@ export interface FactContext {
   bareLines: ReadonlyArray<readonly [number, number]>;
 }
 
-/** Longest label of a tool result's `label: value` line (UTF-16 units). */
-const MAX_LABEL = 12;
+/** The tool facts and result-line pieces of the episode being scored (scratch, refilled per episode). */
+const PIECES = new PieceSet();
 
 /**
- * The pieces (between list separators, at least 2 units, lower-cased) of a tool-result line: of its value when
- * it is a `label: value` line, else of the whole line.
- */
-function piecesOf(line: string): readonly string[] {
-  const out: string[] = [];
-  let a = 0;
-  while (a < line.length && isWhitespaceCode(line.charCodeAt(a))) a++;
-  let colon = -1;
-  for (let i = a; i < line.length && i <= a + MAX_LABEL; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 0x3a || c === 0xff1a) {
-      colon = i;
-      break;
-    }
-  }
-  // A line without a label (a flight, a route step) is read whole.
-  eachItem(line, colon > a ? colon + 1 : a, line.length, (start, end) => {
-    if (end - start >= 2) out.push(line.slice(start, end).toLowerCase());
-    return true;
-  });
-  return out;
-}
-
-/** Lines whose pieces are remembered at most, and the longest line remembered (UTF-16 units). */
-const LINE_MEMO_SIZE = 16_384;
-const LINE_MEMO_MAX_LENGTH = 512;
-/**
- * {@link piecesOf} by line: the lines of the tool results recur, within a result (the same type, the same
- * district) and across the episodes of a task. Oldest lines go first.
- */
-const LINE_PIECES = new Map<string, readonly string[]>();
-
-function rememberedPiecesOf(line: string): readonly string[] {
-  let pieces = LINE_PIECES.get(line);
-  if (pieces === undefined) {
-    pieces = piecesOf(line);
-    if (line.length <= LINE_MEMO_MAX_LENGTH) {
-      if (LINE_PIECES.size >= LINE_MEMO_SIZE) LINE_PIECES.delete(LINE_PIECES.keys().next().value!);
-      LINE_PIECES.set(line, pieces);
-    }
-  }
-  return pieces;
-}
-
-/**
- * Every string a tool fact can be cited as in a bare list (prices also with 元), and the pieces of the tool
- * results' lines (of the value, for `label: value` lines). A table or list of values copied from the results
+ * Fills {@link PIECES} with every string a tool fact can be cited as in a bare list (prices also with 元), and
+ * the pieces (between list separators, at least 2 units, lower-cased) of the tool results' lines: of the value
+ * for `label: value` lines, else of the whole line. A table or list of values copied from the results
  * (addresses, coordinates, opening hours, the POI's type …) is then as bare as a list of facts, though most of
  * its cells are no fact category.
  */
-function factStrings(ctx: ScoringContext): Set<string> {
+function factPieces(ctx: ScoringContext): PieceSet {
   const T = ctx.toolFacts;
-  const out = new Set<string>();
+  const out = PIECES;
+  out.clear();
   for (const list of [
     T.pois,
     T.flights,
@@ -87,23 +45,45 @@ function factStrings(ctx: ScoringContext): Set<string> {
     T.wind_info,
     T.road_names,
   ]) {
-    for (const f of list) if (f !== '') out.add(lowerCase(f));
+    for (const f of list) if (f !== '') out.addString(lowerCase(f));
   }
   for (const p of T.prices) {
     const price = lowerCase(p);
-    out.add(price);
+    out.addString(price);
     // 元 has no case: the price lower-cased, then 元.
-    out.add(`${price}元`);
+    out.addString(`${price}元`);
   }
   for (const text of ctx.resultTexts) {
     for (let from = 0; from < text.length;) {
       let to = text.indexOf('\n', from);
       if (to < 0) to = text.length;
-      for (const piece of rememberedPiecesOf(text.slice(from, to))) out.add(piece);
+      addLinePieces(out, text, from, to);
       from = to + 1;
     }
   }
   return out;
+}
+
+/** Longest label of a tool result's `label: value` line (UTF-16 units). */
+const MAX_LABEL = 12;
+
+/** Adds the pieces of the line `text[from, to)`: of its value when it is a `label: value` line. */
+function addLinePieces(out: PieceSet, text: string, from: number, to: number): void {
+  let a = from;
+  while (a < to && isWhitespaceCode(text.charCodeAt(a))) a++;
+  let colon = -1;
+  for (let i = a; i < to && i <= a + MAX_LABEL; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0xff1a) {
+      colon = i;
+      break;
+    }
+  }
+  // A line without a label (a flight, a route step) is read whole.
+  eachItem(text, colon > a ? colon + 1 : a, to, (start, end) => {
+    if (end - start >= 2) out.addLowerRange(text, start, end);
+    return true;
+  });
 }
 
 /**
@@ -117,14 +97,7 @@ export const isListSeparatorCode: (code: number) => boolean = unitTest(C.listSep
  * punctuation, and at least `bareShare` of them are tool facts verbatim.
  */
 export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
-  return bareFactList(line, 0, line.length, facts, longestOf(facts));
-}
-
-/** The length (UTF-16) of the longest string of a set. */
-function longestOf(facts: ReadonlySet<string>): number {
-  let longest = 0;
-  for (const f of facts) if (f.length > longest) longest = f.length;
-  return longest;
+  return bareFactList(line, 0, line.length, setMembership(facts));
 }
 
 /**
@@ -154,13 +127,8 @@ function eachItem(
  * {@link isBareFactList} of the line `text[from, to)`, given the longest fact: an item longer than every fact
  * cannot be one, so most lines of prose are settled by the counting pass alone, without a slice or a lookup.
  */
-function bareFactList(
-  text: string,
-  from: number,
-  to: number,
-  facts: ReadonlySet<string>,
-  longest: number,
-): boolean {
+function bareFactList(text: string, from: number, to: number, facts: RangeMembership): boolean {
+  const longest = facts.longest;
   // Count the items (and those too long to be facts) first, then look the others up, stopping once too many
   // are not facts.
   let items = 0;
@@ -175,7 +143,7 @@ function bareFactList(
   if (items - tooLong < need) return false;
   let misses = 0;
   eachItem(text, from, to, (start, end) => {
-    if (end - start <= longest && facts.has(text.slice(start, end))) return true;
+    if (facts.hasRange(text, start, end)) return true;
     misses++;
     return items - misses >= need;
   });
@@ -186,7 +154,8 @@ function bareFactList(
  * Whether a line is one tool fact or value and nothing else, but for a bullet or number, a short label
  * (建议：…) and closing punctuation: an item of a vertical bare list. `longest` is the longest fact.
  */
-function isBareItemLine(line: string, facts: ReadonlySet<string>, longest: number): boolean {
+function isBareItemLine(line: string, facts: RangeMembership): boolean {
+  const longest = facts.longest;
   const marked = line.trim().replace(C.itemMark, '').replace(C.itemLabel, '');
   // What is left is a prefix of `marked`: only closing punctuation and spaces are taken off its end. When the
   // unit past the longest fact is neither, it stays, and the line is no fact; a line of prose is settled so,
@@ -196,7 +165,7 @@ function isBareItemLine(line: string, facts: ReadonlySet<string>, longest: numbe
     if (!isWhitespaceCode(c) && !C.itemEnd.test(String.fromCharCode(c))) return false;
   }
   const rest = marked.replace(C.itemEnd, '').trim();
-  return rest.length > 0 && facts.has(rest);
+  return rest.length > 0 && facts.hasString(rest);
 }
 
 /** Merges two ascending arrays into one. */
@@ -213,8 +182,7 @@ function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
 
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
 export function buildFactContext(ctx: ScoringContext): FactContext {
-  const facts = factStrings(ctx);
-  const longest = longestOf(facts);
+  const facts = factPieces(ctx);
   const bareLines: Array<[number, number]> = [];
   const lower = ctx.lower;
   // Lines that are one fact each, waiting to be a vertical list (blank lines neither count nor end one).
@@ -227,10 +195,10 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     let to = lower.indexOf('\n', from);
     if (to < 0) to = lower.length;
     const span: [number, number] = [ctx.cpi.at(from), ctx.cpi.at(to)];
-    if (bareFactList(lower, from, to, facts, longest)) {
+    if (bareFactList(lower, from, to, facts)) {
       endItems();
       bareLines.push(span);
-    } else if (isBareItemLine(lower.slice(from, to), facts, longest)) items.push(span);
+    } else if (isBareItemLine(lower.slice(from, to), facts)) items.push(span);
     else if (!isBlank(lower, from, to)) endItems();
     from = to + 1;
   }
