@@ -1,7 +1,7 @@
 // Fuzzy POI matching: exact, normalised, half-match.
 import { GENERIC_PLACE_WORDS, POI_HALF_MATCH } from './config';
 import { memoize } from './internal/memo';
-import { mayContainPairs, normalizedPairFilter, rawPairFilter } from './internal/normalized-pairs';
+import { mayContainPairs, normalizedPairFilter } from './internal/normalized-pairs';
 import { codePointLength, normalizeText } from './text';
 
 /** How a tool POI was found in an answer. */
@@ -30,16 +30,12 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
     },
   };
   let filter: Uint32Array | null | undefined;
-  let rawFilter: Uint32Array | undefined;
   let rawSearches = 0;
   const filters: PairFilters = {
     normalized: () => (filter === undefined ? (filter = normalizedPairFilter(raw)) : filter),
-    // Built once the answer has been searched often enough for the filter to pay for itself.
-    raw: () => {
-      if (rawFilter === undefined && ++rawSearches > RAW_FILTER_AFTER)
-        rawFilter = rawPairFilter(raw);
-      return rawFilter;
-    },
+    // Raw searches use the filter once it is built, or once enough of them were made to pay for it.
+    forRaw: () =>
+      filter !== undefined || ++rawSearches > RAW_FILTER_AFTER ? filters.normalized() : undefined,
   };
   // A hidden property rather than a WeakMap entry: young-generation collections keep WeakMap values alive, so
   // the filters of every answer were promoted to the old generation before they could be collected.
@@ -47,14 +43,16 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
   return prepared;
 }
 
-/** The pair filters of an answer prepared by {@link prepareAnswer}. */
+/** The pair filter of an answer prepared by {@link prepareAnswer}. */
 interface PairFilters {
+  /** The filter (built on first use; null when the answer cannot have one). */
   normalized: () => Uint32Array | null;
-  raw: () => Uint32Array | undefined;
+  /** The filter for a search of the answer as given, when it is worth having (undefined: search directly). */
+  forRaw: () => Uint32Array | null | undefined;
 }
 
 /**
- * The key of the pair filters on answers made by {@link prepareAnswer} (an object built elsewhere may carry a
+ * The key of the pair filter on answers made by {@link prepareAnswer} (an object built elsewhere may carry a
  * `normalized` text that is not the normalisation of its `raw`: it has none, and is always searched).
  */
 const PAIR_FILTERS = Symbol('pairFilters');
@@ -63,26 +61,39 @@ function pairFiltersOf(answer: PreparedAnswer): PairFilters | undefined {
   return (answer as PreparedAnswer & { [PAIR_FILTERS]?: PairFilters })[PAIR_FILTERS];
 }
 
+/**
+ * Whether the normalised answer may contain `normalized` (a normalised needle of at least two units): false
+ * is certain. Normalisation maps or drops each unit on its own (the filter is null for texts where it does
+ * not), so a needle found in the answer as given is found normalised in the normalised answer: a needle the
+ * filter rules out is absent both ways.
+ */
+function mayOccur(answer: PreparedAnswer, normalized: string | null, raw = false): boolean {
+  if (normalized === null || normalized.length < 2) return true;
+  const filters = pairFiltersOf(answer);
+  const filter = raw ? filters?.forRaw() : filters?.normalized();
+  return filter == null || mayContainPairs(filter, normalized);
+}
+
 /** Whether the normalised answer contains `needle` (normalised), skipping the search when the filter rules it out. */
 function normalizedIncludes(answer: PreparedAnswer, needle: string): boolean {
-  const filter = pairFiltersOf(answer)?.normalized();
-  if (filter != null && !mayContainPairs(filter, needle)) return false;
-  return answer.normalized.includes(needle);
+  return mayOccur(answer, needle) && answer.normalized.includes(needle);
 }
 
 /**
- * Shorter answers are searched directly, and longer ones get a filter only after this many searches: building
- * it costs about as much as a dozen searches of the answer.
+ * Shorter answers are searched as given directly, and longer ones through the filter once the normalised
+ * searches have built it or after this many searches: building it costs about as much as a dozen searches of
+ * the answer, and when every name is found as given it is never needed.
  */
 const RAW_FILTER_MIN_LENGTH = 2_048;
 const RAW_FILTER_AFTER = 16;
 
-/** Whether the answer as given contains `needle`, skipping the search when the filter rules it out. */
-function rawIncludes(answer: PreparedAnswer, needle: string): boolean {
-  if (needle.length >= 2 && answer.raw.length >= RAW_FILTER_MIN_LENGTH) {
-    const filter = pairFiltersOf(answer)?.raw();
-    if (filter !== undefined && !mayContainPairs(filter, needle)) return false;
-  }
+/**
+ * Whether the answer as given contains `needle`, whose normalisation is `normalized`; long answers skip the
+ * search when the pair filter rules the normalised needle out.
+ */
+function rawIncludes(answer: PreparedAnswer, needle: string, normalized: string | null): boolean {
+  if (answer.raw.length >= RAW_FILTER_MIN_LENGTH && !mayOccur(answer, normalized, true))
+    return false;
   return answer.raw.includes(needle);
 }
 
@@ -134,13 +145,14 @@ export function matchPoi(
   const name = toolPoi.trim();
   if (name.length === 0) return null;
   const answer = typeof answerText === 'string' ? prepareAnswer(answerText) : answerText;
-  if (rawIncludes(answer, name)) return 'exact';
   const parts = namePartsOf(name);
+  if (rawIncludes(answer, name, parts.normalized)) return 'exact';
   if (parts.normalized !== null && normalizedIncludes(answer, parts.normalized))
     return 'normalized';
   if (parts.core !== null && normalizedIncludes(answer, parts.core)) return 'normalized';
   for (const [half, nh] of parts.halves) {
-    if (rawIncludes(answer, half) || normalizedIncludes(answer, nh)) return 'half';
+    if (!mayOccur(answer, nh)) continue;
+    if (answer.raw.includes(half) || answer.normalized.includes(nh)) return 'half';
   }
   return null;
 }

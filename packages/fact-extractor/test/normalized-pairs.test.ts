@@ -99,7 +99,7 @@ describe('matchPoi with a prepared answer', () => {
     }
   });
 
-  it('long answers, searched often enough to get a raw pair filter, match as without filters', () => {
+  it('long answers, searched often enough to use the pair filter as given, match as without it', () => {
     const long = ['answer-markdown.md', 'answer-plain.txt', 'answer-json.md']
       .map((f) => fixture(f))
       .join('\n')
@@ -124,7 +124,33 @@ describe('matchPoi with a prepared answer', () => {
     // Twice over: the filter is built part-way through the first round.
     for (let round = 0; round < 2; round++)
       for (const name of names) expect(matchPoi(name, prepared), name).toBe(matchPoi(name, plain));
-    // The filters stay out of sight: the prepared answer shows only its two fields.
+    // The filter stays out of sight: the prepared answer shows only its two fields.
     expect(Object.keys(prepared)).toEqual(['raw', 'normalized']);
+  });
+
+  it('finds names written as given in a long answer with case, width, spaces and punctuation', () => {
+    // Searches of the answer as given go through the normalised pair filter: a name present as given must
+    // pass it whatever its letters, widths, spaces and punctuation.
+    const names = [
+      'KFC(西湖店)',
+      'ＫＦＣ（湖滨店）',
+      'Costa Coffee 湖滨',
+      '星巴克·西湖',
+      '楼外楼 (孤山路店)',
+      'The MIXc 万象城',
+      '西溪 湿地',
+      '河坊街-南宋御街',
+    ];
+    const filler = '今天的行程安排比较轻松，上午在附近散步，下午休息。'.repeat(90);
+    const long = `${filler}\n${names.map((n) => `推荐去${n}看看。`).join('\n')}\n${filler}`;
+    expect(long.length).toBeGreaterThan(2_048);
+    const absent = Array.from({ length: 20 }, (_, k) => `不存在的地点${k}号`);
+    const prepared = prepareAnswer(long);
+    const plain = { raw: long, normalized: normalizeText(long) };
+    // The absent names come first: by the time the present ones are searched, the filter is in use.
+    for (const name of [...absent, ...names]) {
+      expect(matchPoi(name, prepared), name).toBe(matchPoi(name, plain));
+    }
+    for (const name of names) expect(matchPoi(name, prepared), name).toBe('exact');
   });
 });

@@ -1,7 +1,6 @@
 // A filter over the adjacent character pairs of normalizeText(text), built in one pass without building that
 // text. Most tool POI names are absent from an answer; the filter proves it for most of them, so matchPoi rarely
 // needs the normalised answer, which costs several times more to build than the filter.
-import { CodeUnitBuffer } from '../code-units';
 import { foldFullWidthCode, isNormalizeRemoved } from '../text';
 
 /** Table value: not looked up yet. */
@@ -89,24 +88,4 @@ export function mayContainPairs(filter: Uint32Array, needle: string): boolean {
     prev = c;
   }
   return true;
-}
-
-const RAW_UNITS = new CodeUnitBuffer(8192);
-
-/**
- * The pair filter of `text` itself (every adjacent pair of UTF-16 units), for {@link mayContainPairs}: most
- * names looked up in an answer are absent, and the filter settles those without reading the answer again.
- */
-export function rawPairFilter(text: string): Uint32Array {
-  const bits = new Uint32Array(1 << (PAIR_BITS - 5));
-  const units = RAW_UNITS.load(text);
-  if (units.length < 2) return bits;
-  let prev = units[0]!;
-  for (let i = 1; i < units.length; i++) {
-    const c = units[i]!;
-    const h = pairBit(prev, c);
-    bits[h >>> 5]! |= 1 << (h & 31);
-    prev = c;
-  }
-  return bits;
 }
