@@ -4,10 +4,35 @@ import type { ScoringContext } from '../context';
 import { SCORING_CONFIG } from '../config';
 import { compareForm } from './compare-form';
 
-/** Clause separators by UTF-16 unit: line breaks and the clause echo's configured characters. */
-const SEPARATOR = new Uint8Array(0x10000);
-SEPARATOR[0x0a] = SEPARATOR[0x0d] = 1;
-for (const ch of SCORING_CONFIG.clauseEcho.separators) SEPARATOR[ch.charCodeAt(0)] = 1;
+/** Clause separators: line breaks and the clause echo's configured characters. */
+const SEPARATORS = new Set([
+  0x0a,
+  0x0d,
+  ...[...SCORING_CONFIG.clauseEcho.separators].map((c) => c.charCodeAt(0)),
+]);
+
+/** Table value of a clause separator. */
+const SEPARATOR = -2;
+/** Table value of a high surrogate: its code point decides. */
+const HIGH = -3;
+
+/**
+ * What each UTF-16 unit is to the fill loop, in one read: its compared form plus one, −1 when it is skipped,
+ * {@link SEPARATOR} or {@link HIGH} (0: not looked up yet).
+ */
+const UNIT_KIND = new Int32Array(0x10000);
+
+function kindOf(c: number): number {
+  let v: number;
+  if (SEPARATORS.has(c)) v = SEPARATOR;
+  else if (c >= 0xd800 && c <= 0xdbff) v = HIGH;
+  else {
+    const f = compareForm(c);
+    v = f < 0 ? -1 : f + 1;
+  }
+  UNIT_KIND[c] = v;
+  return v;
+}
 
 /**
  * Texts in compared form: the compared code points of each text one after another, −1 after each text, and
@@ -53,17 +78,21 @@ class ComparedScratch {
       let start = 1;
       const units = UNITS.load(text);
       for (let i = 0; i < units.length; i++) {
-        let c = units[i]!;
-        if (SEPARATOR[c] === 1) {
+        const c = units[i]!;
+        let v = UNIT_KIND[c]!;
+        if (v === 0) v = kindOf(c);
+        let f: number;
+        if (v > 0) f = v - 1;
+        else if (v === -1) continue;
+        else if (v === SEPARATOR) {
           start = 1;
           continue;
+        } else {
+          const cp = text.codePointAt(i)!;
+          if (cp > 0xffff) i++;
+          f = compareForm(cp);
+          if (f < 0) continue;
         }
-        if (c >= 0xd800 && c <= 0xdbff) {
-          c = text.codePointAt(i)!;
-          if (c > 0xffff) i++;
-        }
-        const f = compareForm(c);
-        if (f < 0) continue;
         forms[n] = f;
         flags[n++] = start;
         start = 0;
