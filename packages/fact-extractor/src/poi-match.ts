@@ -151,8 +151,7 @@ export function matchPoi(
     return 'normalized';
   if (parts.core !== null && normalizedIncludes(answer, parts.core)) return 'normalized';
   for (const [half, nh] of parts.halves) {
-    if (!mayOccur(answer, nh)) continue;
-    if (answer.raw.includes(half) || answer.normalized.includes(nh)) return 'half';
+    if (rawIncludes(answer, half, nh) || normalizedIncludes(answer, nh)) return 'half';
   }
   return null;
 }
