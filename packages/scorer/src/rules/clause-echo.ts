@@ -3,6 +3,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { linearFall } from '../internal/text';
 import { comparedAnswer, comparedResults, type ComparedTexts } from '../internal/compared-text';
+import { HASH_BASE_1, HASH_BASE_2, KeySet } from '../internal/key-set';
 
 const C = SCORING_CONFIG.clauseEcho;
 
@@ -16,10 +17,8 @@ export interface ClauseEchoResult {
   multiplier: number;
 }
 
-// Clauses are keyed by two polynomial hashes modulo 2^32 (odd bases), 64 bits in all: collisions between a
-// few thousand clauses are out of reach, and no substring is ever built.
-const B1 = 0x01000193;
-const B2 = 0x5bd1e995;
+// Clauses are keyed by the two polynomial hashes of their compared code points (a KeySet key): no substring
+// is ever built.
 
 /**
  * A cheap first test before the hashes: a clause's first and last compared code points and its length, as
@@ -35,11 +34,9 @@ const PROBE_BITS_LOG2 = 15;
 /** 32,768 probe bits (4 KiB), zeroed after each call. */
 const PROBES = new Uint32Array(1 << (PROBE_BITS_LOG2 - 5));
 
-/** Scratch storage (the function is synchronous), grown as needed. */
-let toolKeys = new Int32Array(512);
-let slots = new Int32Array(1024);
-let used = new Uint8Array(512);
-let mask = 0;
+/** The tool clauses' keys, refilled per call (the function is synchronous). */
+const TOOL_CLAUSES = new KeySet();
+/** Scratch storage, grown as needed. */
 let prefix1 = new Int32Array(257);
 let prefix2 = new Int32Array(257);
 let pow1 = new Int32Array([1]);
@@ -53,8 +50,8 @@ function powersTo(n: number): void {
   const p2 = new Int32Array(size);
   p1[0] = p2[0] = 1;
   for (let i = 1; i < size; i++) {
-    p1[i] = Math.imul(p1[i - 1]!, B1);
-    p2[i] = Math.imul(p2[i - 1]!, B2);
+    p1[i] = Math.imul(p1[i - 1]!, HASH_BASE_1);
+    p2[i] = Math.imul(p2[i - 1]!, HASH_BASE_2);
   }
   pow1 = p1;
   pow2 = p2;
@@ -74,44 +71,18 @@ function hashPrefixes(forms: Int32Array, n: number): void {
   let h2 = 0;
   for (let i = 0; i < n; i++) {
     const f = forms[i]!;
-    h1 = (Math.imul(h1, B1) + f) | 0;
-    h2 = (Math.imul(h2, B2) + f) | 0;
+    h1 = (Math.imul(h1, HASH_BASE_1) + f) | 0;
+    h2 = (Math.imul(h2, HASH_BASE_2) + f) | 0;
     prefix1[i + 1] = h1;
     prefix2[i + 1] = h2;
   }
 }
 
-function slotOf(h1: number, h2: number): number {
-  return (Math.imul(h1 ^ (h2 >>> 7), 0x9e3779b1) >>> 0) & mask;
-}
-
-/** Whether the pair (h1, h2) is a tool clause's key. */
-function hasKey(h1: number, h2: number): boolean {
-  for (let s = slotOf(h1, h2); used[s] === 1; s = (s + 1) & mask) {
-    if (slots[2 * s] === h1 && slots[2 * s + 1] === h2) return true;
-  }
-  return false;
-}
-
-/** Adds a tool clause's key and probe; returns the new count. */
-function addToolClause(
-  count: number,
-  h1: number,
-  h2: number,
-  first: number,
-  last: number,
-  n: number,
-): number {
-  if (2 * count + 2 > toolKeys.length) {
-    const grown = new Int32Array(toolKeys.length * 2);
-    grown.set(toolKeys);
-    toolKeys = grown;
-  }
-  toolKeys[2 * count] = h1;
-  toolKeys[2 * count + 1] = h2;
+/** Adds a tool clause's key and probe. */
+function addToolClause(h1: number, h2: number, first: number, last: number, n: number): void {
+  TOOL_CLAUSES.add(h1, h2);
   const probe = probeOf(first, last, n);
   PROBES[probe >>> 5]! |= 1 << (probe & 31);
-  return count + 1;
 }
 
 /**
@@ -121,6 +92,7 @@ function addToolClause(
  */
 function toolClauses(tool: ComparedTexts): number {
   let count = 0;
+  TOOL_CLAUSES.clear();
   const { forms, clauseStarts } = tool;
   let n = 0;
   let h1 = 0;
@@ -131,33 +103,18 @@ function toolClauses(tool: ComparedTexts): number {
     const f = forms[p]!;
     // A clause ends where the next one starts, and at the −1 after each text.
     if (clauseStarts[p] === 1) {
-      if (n >= C.minClause) count = addToolClause(count, h1, h2, first, last, n);
+      if (n >= C.minClause) {
+        addToolClause(h1, h2, first, last, n);
+        count++;
+      }
       n = h1 = h2 = 0;
       if (f < 0) continue;
     }
     if (n === 0) first = f;
     last = f;
-    h1 = (Math.imul(h1, B1) + f) | 0;
-    h2 = (Math.imul(h2, B2) + f) | 0;
+    h1 = (Math.imul(h1, HASH_BASE_1) + f) | 0;
+    h2 = (Math.imul(h2, HASH_BASE_2) + f) | 0;
     n++;
-  }
-  if (count === 0) return 0;
-  // Open addressing, at most half full.
-  let size = 64;
-  while (size < 2 * count) size *= 2;
-  mask = size - 1;
-  if (used.length < size) {
-    used = new Uint8Array(size);
-    slots = new Int32Array(2 * size);
-  } else used.fill(0, 0, size);
-  for (let k = 0; k < count; k++) {
-    const h1 = toolKeys[2 * k]!;
-    const h2 = toolKeys[2 * k + 1]!;
-    let s = slotOf(h1, h2);
-    while (used[s] === 1) s = (s + 1) & mask;
-    used[s] = 1;
-    slots[2 * s] = h1;
-    slots[2 * s + 1] = h2;
   }
   return count;
 }
@@ -176,7 +133,7 @@ function isCopiedClause(forms: Int32Array, s: number, n: number): boolean {
       if ((PROBES[probe >>> 5]! & (1 << (probe & 31))) === 0) continue;
       const h1 = (prefix1[end]! - Math.imul(prefix1[a]!, pow1[length]!)) | 0;
       const h2 = (prefix2[end]! - Math.imul(prefix2[a]!, pow2[length]!)) | 0;
-      if (hasKey(h1, h2)) return true;
+      if (TOOL_CLAUSES.has(h1, h2)) return true;
     }
   }
   return false;
