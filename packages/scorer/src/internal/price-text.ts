@@ -5,8 +5,12 @@ import type { ScoringContext } from '../context';
 
 const R = SCORING_CONFIG.poiRecordPrices;
 
-/** A line of a POI tool's result: the name it introduces (a `名称:` / `name:` line) or the line itself. */
-export type PoiResultLine = { name: string; line?: undefined } | { name?: undefined; line: string };
+/**
+ * A line of a POI tool's result: the name it introduces (a `名称:` / `name:` line), or else the record price
+ * it states ({@link recordPrice}; undefined for a line that states none), read once for every rule.
+ */
+export type PoiResultLine =
+  { name: string; price?: undefined } | { name?: undefined; price: RecordPrice | undefined };
 
 const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
 
@@ -60,7 +64,7 @@ export function resultAmounts(
 
 /**
  * The lines of the successful `poi_search` and `around_search` results, in trace order, each either the POI
- * name a line introduces or the line (read once per distinct text).
+ * name a line introduces or the record price it states (read once per distinct text).
  */
 export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiResultLine[]> {
   const out: Array<readonly PoiResultLine[]> = [];
@@ -73,7 +77,10 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
       text.split('\n').map((line): PoiResultLine => {
         // Only a line holding 名称 or name can introduce a POI: skip the regex on the others.
         const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
-        return name ? { name: name[1]! } : { line };
+        if (name) return { name: name[1]! };
+        const price = recordPrice(line);
+        // Shared by every episode that holds this text.
+        return { price: price && Object.freeze(price) };
       }),
     );
     out.push(parse.lines);

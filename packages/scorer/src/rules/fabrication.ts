@@ -3,7 +3,7 @@ import { hasSurrogates } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import type { TransportGrounding } from './hard-constraints';
-import { poiResultLines, readAmount, recordPrice, type RecordPrice } from '../internal/price-text';
+import { poiResultLines, readAmount, type RecordPrice } from '../internal/price-text';
 
 const C = SCORING_CONFIG.fabrication;
 
@@ -22,14 +22,13 @@ function toolPoiRecords(ctx: ScoringContext): Map<string, RecordPrice> {
   const prices = new Map<string, RecordPrice>();
   for (const lines of poiResultLines(ctx)) {
     let current: string | null = null;
-    for (const { name, line } of lines) {
+    for (const { name, price } of lines) {
       if (name !== undefined) {
         current = name;
         continue;
       }
       // Only the first price line after a name counts.
       if (current === null) continue;
-      const price = recordPrice(line);
       if (price) {
         if (price.value > 0 && !prices.has(current)) prices.set(current, price);
         current = null;

@@ -5,7 +5,7 @@ import type { ScoringContext } from '../context';
 import { round, linearFall } from '../internal/text';
 import { close, derivedWith, ratioTable } from '../internal/price-derived';
 import { unitTest } from '../internal/text';
-import { poiResultLines, recordPrice, resultAmounts } from '../internal/price-text';
+import { poiResultLines, resultAmounts } from '../internal/price-text';
 
 export { isDerivedPrice } from '../internal/price-derived';
 
@@ -231,7 +231,7 @@ function toolPrices(ctx: ScoringContext): {
   });
   for (const lines of poiResultLines(ctx)) {
     let current: PoiPrice | undefined;
-    for (const { name, line } of lines) {
+    for (const { name, price } of lines) {
       if (name !== undefined) {
         current = pois.get(name) ?? { name, values: [], labels: new Set() };
         pois.set(name, current);
@@ -240,7 +240,6 @@ function toolPrices(ctx: ScoringContext): {
       // Price lines before the first name belong to no POI.
       if (!current) continue;
       // A price that does not say what it prices cannot be bound by kind.
-      const price = recordPrice(line);
       if (price?.kind) {
         current.labels.add(price.kind);
         current.values.push(price.value);
