@@ -10,6 +10,8 @@ import {
   scoreEpisodeSync,
 } from '../src/index';
 import * as E from './episodes';
+import { compareForm } from '../src/internal/compare-form';
+import { comparedAnswer } from '../src/internal/compared-text';
 import { call, makeProblem, seededInts } from './helpers';
 
 const C = SCORING_CONFIG.clauseEcho;
@@ -157,5 +159,37 @@ describe('clause echo', () => {
     expect(clauseEcho(a)).toEqual(aloneA.clauses);
     expect(echoFraction(a)).toBe(aloneA.echo);
     expect(clauseEcho(b)).toEqual(aloneB.clauses);
+  });
+});
+
+describe('compared form of a text', () => {
+  it('gives every BMP unit its compareForm value, CJK ideographs included, and marks clause starts', () => {
+    // Every non-surrogate BMP unit once, in order; the fill reads most ideographs without its table.
+    const units: number[] = [];
+    for (let c = 1; c <= 0xffff; c++) if (c < 0xd800 || c > 0xdfff) units.push(c);
+    const text = String.fromCharCode(...units);
+    const separators = new Set(['\n', '\r', ...SCORING_CONFIG.clauseEcho.separators]);
+    const expected: number[] = [];
+    const starts: number[] = [];
+    let start = 1;
+    for (const c of units) {
+      if (separators.has(String.fromCharCode(c))) {
+        start = 1;
+        continue;
+      }
+      const f = compareForm(c);
+      if (f < 0) continue;
+      expected.push(f);
+      starts.push(start);
+      start = 0;
+    }
+    const view = comparedAnswer(buildContext(makeProblem('multiday'), [], text));
+    expect(view.length).toBe(expected.length + 1);
+    expect(Array.from(view.forms.subarray(0, expected.length))).toEqual(expected);
+    expect(Array.from(view.clauseStarts.subarray(0, expected.length))).toEqual(starts);
+    expect(view.forms[expected.length]).toBe(-1);
+    // Ideographs are compared as themselves.
+    expect(expected).toContain(0x4e00);
+    expect(expected).toContain(0x9fff);
   });
 });

@@ -52,4 +52,16 @@ describe('PieceSet', () => {
     expect(set.hasString('上海')).toBe(false);
     expect(set.longest).toBe(0);
   });
+
+  it('lower-cases every BMP unit as toLowerCase does, between CJK ideographs', () => {
+    const set = new PieceSet();
+    const wrong: number[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      set.clear();
+      const text = `上${String.fromCharCode(c)}鿿`;
+      set.addLowerRange(text, 0, 3);
+      if (!set.hasString(text.toLowerCase())) wrong.push(c);
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -50,7 +50,8 @@ export function normalizedPairFilter(text: string): Uint32Array | null {
   let prev = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    let m = t[c]!;
+    // CJK ideographs are neither folded, removed nor cased: no table read for most units of a Chinese text.
+    let m = c >= 0x4e00 && c <= 0x9fff ? c + 1 : t[c]!;
     if (m === UNKNOWN) m = lookUp(c);
     if (m === REMOVED) continue;
     if (m === UNSAFE) {

@@ -30,6 +30,8 @@ export function setMembership(set: ReadonlySet<string>): RangeMembership {
 const LOWER = new Int32Array(0x10000);
 
 function lowerOf(c: number): number {
+  // CJK ideographs have no case (and make up most of a Chinese text): no table read.
+  if (c >= 0x4e00 && c <= 0x9fff) return c + 1;
   let v = LOWER[c]!;
   if (v === 0) {
     if ((c >= 0xd800 && c <= 0xdfff) || c === 0x3a3) v = -1;

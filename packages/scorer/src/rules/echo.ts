@@ -41,11 +41,47 @@ function searchedTool(ctx: ScoringContext): [Int32Array, number] {
   return [longTexts, n];
 }
 
-function seedHash(forms: Int32Array, at: number): number {
+/** Multiplier of the seed polynomial (odd, so it has an inverse modulo 2³²). */
+const SEED_BASE = 0x01000193;
+/** SEED_BASE³, the weight of a seed's first form. */
+const SEED_LEAD = 0x3ee6b34b;
+/** The inverse of SEED_BASE modulo 2³². */
+const SEED_BASE_INVERSE = 0x359c449b;
+
+/**
+ * The polynomial of the SEED forms at `at`: f₀·B³ + f₁·B² + f₂·B + f₃ modulo 2³². A neighbour's follows from
+ * it with two multiplications ({@link rollForward}, {@link rollBack}), so the scans compute it in full only
+ * after a jump.
+ */
+function seedPolynomial(forms: Int32Array, at: number): number {
   let h = forms[at]!;
-  for (let k = 1; k < SEED; k++) h = (Math.imul(h, 0x01000193) + forms[at + k]!) | 0;
-  return Math.imul(h, 0x9e3779b1);
+  for (let k = 1; k < SEED; k++) h = (Math.imul(h, SEED_BASE) + forms[at + k]!) | 0;
+  return h;
 }
+
+/** The seed polynomial at `at + 1`, given the one at `at`. */
+function rollForward(forms: Int32Array, at: number, h: number): number {
+  return (Math.imul((h - Math.imul(forms[at]!, SEED_LEAD)) | 0, SEED_BASE) + forms[at + SEED]!) | 0;
+}
+
+/** The seed polynomial at `at`, given the one at `at + 1`. */
+function rollBack(forms: Int32Array, at: number, h: number): number {
+  return (
+    (Math.imul(forms[at]!, SEED_LEAD) + Math.imul((h - forms[at + SEED]!) | 0, SEED_BASE_INVERSE)) |
+    0
+  );
+}
+
+/** A seed's hash: its polynomial mixed so that the top bits (the bucket) depend on every form. */
+function seedHash(polynomial: number): number {
+  return Math.imul(polynomial, 0x9e3779b1);
+}
+
+/**
+ * One bit per value of a seed hash's low 16 bits, set for the seeds of the tool text: an answer seed whose
+ * bit is clear occurs nowhere in the tool text, so its bucket (which may hold other seeds) is not walked.
+ */
+const present = new Int32Array(1 << 11);
 
 /**
  * Builds the seed index over `tool[0, length)` (a trailing −1 included): every position whose SEED forms hold no
@@ -58,13 +94,25 @@ function indexTool(tool: Int32Array, length: number): number {
   if (head.length < buckets) head = new Int32Array(buckets);
   head.fill(-1, 0, buckets);
   if (next.length < length) next = new Int32Array(Math.max(length, 2 * next.length));
+  present.fill(0);
   const shift = 32 - bucketsLog2;
-  // Scanning backwards, `clear` is the number of separator-free forms from p on.
+  // Scanning backwards, `clear` is the number of separator-free forms from p on; `h` is the seed polynomial
+  // at p + 1 when `rolled`.
   let clear = 0;
+  let h = 0;
+  let rolled = false;
   for (let p = length - 1; p >= 0; p--) {
     clear = tool[p]! < 0 ? 0 : clear + 1;
-    if (clear < SEED) continue;
-    const b = seedHash(tool, p) >>> shift;
+    if (clear < SEED) {
+      rolled = false;
+      continue;
+    }
+    h = rolled ? rollBack(tool, p, h) : seedPolynomial(tool, p);
+    rolled = true;
+    const m = seedHash(h);
+    const word = (m >>> 5) & 0x7ff;
+    present[word] = present[word]! | (1 << (m & 31));
+    const b = m >>> shift;
     next[p] = head[b]!;
     head[b] = p;
   }
@@ -90,12 +138,23 @@ export function echoFraction(ctx: ScoringContext): number {
   const a = answer.forms;
   let covered = 0;
   let i = 0;
+  // The seed polynomial at `hashedAt` (−2: none computed yet).
+  let h = 0;
+  let hashedAt = -2;
   while (i + SEED <= n) {
+    h = hashedAt === i - 1 ? rollForward(a, i - 1, h) : seedPolynomial(a, i);
+    hashedAt = i;
+    const m = seedHash(h);
+    if ((present[(m >>> 5) & 0x7ff]! & (1 << (m & 31))) === 0) {
+      // No tool position has this seed: no copy starts here.
+      i++;
+      continue;
+    }
     // The tool position that the answer follows furthest from here.
     let best = -1;
     let bestLength = 0;
     let tries = 0;
-    for (let p = head[seedHash(a, i) >>> shift]!; p >= 0 && tries < MAX_CANDIDATES; p = next[p]!) {
+    for (let p = head[m >>> shift]!; p >= 0 && tries < MAX_CANDIDATES; p = next[p]!) {
       tries++;
       // A candidate that differs at the best length so far cannot beat it: skip the comparison from the start.
       if (t[p + bestLength] !== a[i + bestLength] || i + bestLength >= n) continue;
