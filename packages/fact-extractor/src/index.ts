@@ -26,4 +26,5 @@ export {
   createCodePointIndex,
   isWhitespaceCode,
   hasSurrogates,
+  isCjk,
 } from './text';

@@ -191,5 +191,6 @@ describe('compared form of a text', () => {
     // Ideographs are compared as themselves.
     expect(expected).toContain(0x4e00);
     expect(expected).toContain(0x9fff);
+    expect(expected).toContain(0x3400);
   });
 });

@@ -1,7 +1,7 @@
 // A filter over the adjacent character pairs of normalizeText(text), built in one pass without building that
 // text. Most tool POI names are absent from an answer; the filter proves it for most of them, so matchPoi rarely
 // needs the normalised answer, which costs several times more to build than the filter.
-import { foldFullWidthCode, isNormalizeRemoved } from '../text';
+import { foldFullWidthCode, isCjk, isNormalizeRemoved } from '../text';
 
 /** Table value: not looked up yet. */
 const UNKNOWN = 0;
@@ -51,7 +51,7 @@ export function normalizedPairFilter(text: string): Uint32Array | null {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // CJK ideographs are neither folded, removed nor cased: no table read for most units of a Chinese text.
-    let m = c >= 0x4e00 && c <= 0x9fff ? c + 1 : t[c]!;
+    let m = isCjk(c) ? c + 1 : t[c]!;
     if (m === UNKNOWN) m = lookUp(c);
     if (m === REMOVED) continue;
     if (m === UNSAFE) {

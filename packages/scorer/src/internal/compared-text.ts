@@ -1,5 +1,5 @@
 // The answer and the tool results in the echo defences' compared form, computed once per episode for both.
-import { CodeUnitBuffer } from '@navworld/fact-extractor';
+import { CodeUnitBuffer, isCjk } from '@navworld/fact-extractor';
 import type { ScoringContext } from '../context';
 import { SCORING_CONFIG } from '../config';
 import { compareForm } from './compare-form';
@@ -23,15 +23,14 @@ const HIGH = -3;
 const UNIT_KIND = new Int32Array(0x10000);
 
 /**
- * Whether every CJK unified ideograph (U+4E00–U+9FFF) is compared as itself and none is a separator: then the
- * fill loop gives them their value without reading the table (most units of a Chinese text are ideographs,
- * and skipping the table keeps its lines out of the cache). The block is assigned in full, so its last unit
- * being compared means all of it is.
+ * Whether every CJK unified ideograph of the BMP (`isCjk`: U+4E00–U+9FFF and extension A) is compared as
+ * itself and none is a separator: then the fill loop gives them their value without reading the table (most
+ * units of a Chinese text are ideographs, and skipping the table keeps its lines out of the cache). Both
+ * blocks are assigned in full, so their first and last units being compared means all of them are.
  */
 const IDEOGRAPHS_PLAIN =
-  compareForm(0x4e00) === 0x4e00 &&
-  compareForm(0x9fff) === 0x9fff &&
-  ![...SEPARATORS].some((c) => c >= 0x4e00 && c <= 0x9fff);
+  [0x3400, 0x4dbf, 0x4e00, 0x9fff].every((c) => compareForm(c) === c) &&
+  ![...SEPARATORS].some(isCjk);
 
 function kindOf(c: number): number {
   let v: number;
@@ -90,7 +89,7 @@ class ComparedScratch {
       const units = UNITS.load(text);
       for (let i = 0; i < units.length; i++) {
         const c = units[i]!;
-        let v = IDEOGRAPHS_PLAIN && c >= 0x4e00 && c <= 0x9fff ? c + 1 : UNIT_KIND[c]!;
+        let v = IDEOGRAPHS_PLAIN && isCjk(c) ? c + 1 : UNIT_KIND[c]!;
         if (v === 0) v = kindOf(c);
         let f: number;
         if (v > 0) f = v - 1;

@@ -1,4 +1,5 @@
 // A set of short strings that are added and looked up as ranges of longer texts, without slicing them.
+import { isCjk } from '@navworld/fact-extractor';
 import { HASH_BASE_1, HASH_BASE_2, KeySet } from './key-set';
 
 /** Strings looked up by range: what the bare-list checks need of the tool facts. */
@@ -31,7 +32,7 @@ const LOWER = new Int32Array(0x10000);
 
 function lowerOf(c: number): number {
   // CJK ideographs have no case (and make up most of a Chinese text): no table read.
-  if (c >= 0x4e00 && c <= 0x9fff) return c + 1;
+  if (isCjk(c)) return c + 1;
   let v = LOWER[c]!;
   if (v === 0) {
     if ((c >= 0xd800 && c <= 0xdfff) || c === 0x3a3) v = -1;
