@@ -353,6 +353,19 @@ export function buildContext(
   trace: readonly ToolTraceEntry[],
   answer: string,
 ): ScoringContext {
+  return contextWith(problem, trace, answer, extractToolFacts(trace));
+}
+
+/**
+ * {@link buildContext} with the trace's facts already extracted (a batch extracts the facts of all its traces
+ * in one go, before it builds the contexts).
+ */
+export function contextWith(
+  problem: TravelProblem,
+  trace: readonly ToolTraceEntry[],
+  answer: string,
+  toolFacts: ExtractedFacts,
+): ScoringContext {
   // One fold per answer: the search form is the folded answer lower-cased.
   const folded = foldFullWidth(answer);
   const lower = folded.toLowerCase();
@@ -388,7 +401,6 @@ export function buildContext(
   const spanCache = new Map<RegExp, Map<number, Span[]>>();
   let gaps: UnitGaps | undefined;
   const unitGaps = (): UnitGaps => (gaps ??= unitGapsOf(lower));
-  const toolFacts = extractToolFacts(trace);
   const answerFacts = extractAnswerFacts(answer);
   const city = searchForm(problem.destinationCity);
   let roads: SpanIndex | undefined;

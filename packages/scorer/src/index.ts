@@ -15,6 +15,8 @@ export {
   scoreEpisodeSync,
   scoreEpisodeDetailed,
   scoreEpisodeSyncDetailed,
+  scoreEpisodesSync,
+  scoreEpisodesSyncDetailed,
   type ScoreEpisodeInput,
   type ScoreDetails,
 } from './score-episode';

@@ -18,7 +18,8 @@ import {
   type TravelProblem,
 } from '@navworld/core-types';
 import { z } from 'zod';
-import { buildContext, type ScoringContext } from './context';
+import { extractToolFacts } from '@navworld/fact-extractor';
+import { buildContext, contextWith, type ScoringContext } from './context';
 import { clamp, round } from './internal/text';
 import { completeness, type CompletenessResult } from './rules/completeness';
 import { applyHardConstraints, codeTotal, coupleScores, defenseInDepth } from './rules/coupling';
@@ -77,7 +78,11 @@ const InputSchema = z.object({
   salt: z.string().optional(),
 });
 
-function validate(input: unknown): {
+/** Validates one score input; `index` is its place in a batch, named in the error. */
+function validate(
+  input: unknown,
+  index?: number,
+): {
   problem: TravelProblem;
   trace: ToolTraceEntry[];
   answer: string;
@@ -86,12 +91,13 @@ function validate(input: unknown): {
   const parsed = InputSchema.safeParse(input);
   if (!parsed.success) {
     const issues = formatZodIssues(parsed.error);
+    const which = index === undefined ? '' : ` at index ${index}`;
     throw new NavworldError(
       ERROR_CODES.VALIDATION_FAILED,
-      `invalid score input: ${issues.join('; ')}`,
+      `invalid score input${which}: ${issues.join('; ')}`,
       {
         hint: 'pass { problem: TravelProblem, trace: ToolTraceEntry[], answer: string }',
-        details: { issues },
+        details: index === undefined ? { issues } : { index, issues },
       },
     );
   }
@@ -129,62 +135,157 @@ interface CodeStage {
   defenses: string[];
 }
 
-function codeStage(
-  problem: TravelProblem,
-  trace: readonly ToolTraceEntry[],
-  answer: string,
-): CodeStage {
-  const ctx = buildContext(problem, trace, answer);
-  const defenses: string[] = [];
-  if (ctx.toolFacts.pois.some((p) => ctx.poiHalfRejected(p))) defenses.push('admin_half_match');
-  // Hard constraints.
-  const format = formatValid(ctx);
-  const required = requiredToolsCalled(ctx);
-  const pois = poiNamesVerified(ctx);
-  const transport = verifyTransport(ctx);
-  const grounded = transportGrounded(ctx, transport);
-  const quality = toolQuality(ctx, requiredCoverage(ctx));
-  // Info consistency and completeness, with the echo defence on both.
-  const ic = infoConsistency(ctx);
-  const comp = completeness(ctx);
-  const fraction = echoFraction(ctx);
-  const echoMult = echoDefence(fraction);
-  if (echoMult < 1) defenses.push('echo_defence');
-  const icGated = round(ic.score * echoMult, 4);
-  const compEcho = round(comp.score * echoMult, 4);
-  if (ic.notes.includes('breadth_penalty')) defenses.push('breadth_penalty');
-  if (ic.notes.includes('context_free_facts')) defenses.push('context_free_facts');
-  if (Object.values(ic.categories).some((c) => c.notes.includes('min_quantity_cap')))
-    defenses.push('min_quantity_cap');
-  if (Object.values(ic.categories).some((c) => c.notes.includes('poi_density_decay')))
-    defenses.push('poi_density_decay');
-  if (Object.values(ic.categories).some((c) => c.notes.includes('category_share_cap')))
-    defenses.push('category_share_cap');
-  if (comp.templateMultiplier < 1) defenses.push('template_detector');
-  if (comp.integrationMultiplier < 1) defenses.push('fact_integration');
-  if (
-    Object.values(comp.dimensions).some((d) => d.notes.some((n) => n.startsWith('duplicate_days_')))
-  )
-    defenses.push('duplicate_days');
-  // Gate on IC (code only), then the route-claim multiplier.
-  const gate = toolInfoUsed(ctx, icGated);
-  const routeClaims = unsourcedRouteClaims(ctx);
-  if (routeClaims.multiplier < 1) defenses.push('unsourced_route_claims');
-  const icFinal = round(icGated * routeClaims.multiplier, 4);
-  const fabrication = fabricationPenalty(ctx, icFinal, transport);
-  if (fabrication.parts['amplification'] !== undefined) defenses.push('low_ic_amplification');
-  const diversity = diversityMultiplier(ctx);
+/**
+ * The code stage while it runs: the context, the defences fired so far and each step's results, filled in
+ * step order (a field is set before any later step reads it).
+ */
+interface CodeState {
+  ctx: ScoringContext;
+  defenses: string[];
+  format?: HardConstraintResults['format_valid'];
+  required?: HardConstraintResults['required_tools_called'];
+  pois?: HardConstraintResults['poi_names_verified'];
+  transport?: TransportGrounding;
+  grounded?: HardConstraintResults['transport_grounded'];
+  quality?: HardConstraintResults['tool_quality'];
+  ic?: InfoConsistencyResult;
+  comp?: CompletenessResult;
+  echo?: { fraction: number; multiplier: number };
+  icGated?: number;
+  compEcho?: number;
+  gate?: HardConstraintResults['tool_info_used'];
+  routeClaims?: { multiplier: number; claims: number };
+  icFinal?: number;
+  fabrication?: FabricationResult;
+  diversity?: number;
+  prices?: PriceGroundingResult;
+  placeless?: PlacelessPlanResult;
+  request?: OffRequestResult;
+  precision?: FactPrecisionResult;
+  clauses?: ClauseEchoResult;
+}
+
+/**
+ * A fresh state for a built context. Every field is present from the start, so all states share one shape
+ * and the steps' reads and writes stay monomorphic.
+ */
+function codeState(ctx: ScoringContext): CodeState {
+  return {
+    ctx,
+    defenses: [],
+    format: undefined,
+    required: undefined,
+    pois: undefined,
+    transport: undefined,
+    grounded: undefined,
+    quality: undefined,
+    ic: undefined,
+    comp: undefined,
+    echo: undefined,
+    icGated: undefined,
+    compEcho: undefined,
+    gate: undefined,
+    routeClaims: undefined,
+    icFinal: undefined,
+    fabrication: undefined,
+    diversity: undefined,
+    prices: undefined,
+    placeless: undefined,
+    request: undefined,
+    precision: undefined,
+    clauses: undefined,
+  };
+}
+
+/** A step of the code stage: reads what earlier steps set in the state and adds its own results. */
+type CodeStep = (s: CodeState) => void;
+
+/**
+ * The code stage after the context is built, in order. One episode runs the steps in turn; a batch runs each
+ * step over all its episodes before the next (see {@link scoreEpisodesSync}). The order of the steps, and of
+ * the defences each one records, is the order of the score's operations.
+ */
+const CODE_STEPS: readonly CodeStep[] = [
+  function hardConstraintStep(s) {
+    const { ctx } = s;
+    if (ctx.toolFacts.pois.some((p) => ctx.poiHalfRejected(p))) s.defenses.push('admin_half_match');
+    s.format = formatValid(ctx);
+    s.required = requiredToolsCalled(ctx);
+    s.pois = poiNamesVerified(ctx);
+    s.transport = verifyTransport(ctx);
+    s.grounded = transportGrounded(ctx, s.transport);
+    s.quality = toolQuality(ctx, requiredCoverage(ctx));
+  },
+  function infoConsistencyStep(s) {
+    s.ic = infoConsistency(s.ctx);
+  },
+  function completenessStep(s) {
+    s.comp = completeness(s.ctx);
+  },
+  // The echo defence on IC and Comp, the notes of both as defences, the gate on IC, then the route claims.
+  function echoAndGateStep(s) {
+    const { ctx, defenses } = s;
+    const ic = s.ic!;
+    const comp = s.comp!;
+    const fraction = echoFraction(ctx);
+    const multiplier = echoDefence(fraction);
+    s.echo = { fraction, multiplier };
+    if (multiplier < 1) defenses.push('echo_defence');
+    s.icGated = round(ic.score * multiplier, 4);
+    s.compEcho = round(comp.score * multiplier, 4);
+    if (ic.notes.includes('breadth_penalty')) defenses.push('breadth_penalty');
+    if (ic.notes.includes('context_free_facts')) defenses.push('context_free_facts');
+    if (Object.values(ic.categories).some((c) => c.notes.includes('min_quantity_cap')))
+      defenses.push('min_quantity_cap');
+    if (Object.values(ic.categories).some((c) => c.notes.includes('poi_density_decay')))
+      defenses.push('poi_density_decay');
+    if (Object.values(ic.categories).some((c) => c.notes.includes('category_share_cap')))
+      defenses.push('category_share_cap');
+    if (comp.templateMultiplier < 1) defenses.push('template_detector');
+    if (comp.integrationMultiplier < 1) defenses.push('fact_integration');
+    if (
+      Object.values(comp.dimensions).some((d) =>
+        d.notes.some((n) => n.startsWith('duplicate_days_')),
+      )
+    )
+      defenses.push('duplicate_days');
+    // Gate on IC (code only), then the route-claim multiplier.
+    s.gate = toolInfoUsed(ctx, s.icGated);
+    s.routeClaims = unsourcedRouteClaims(ctx);
+    if (s.routeClaims.multiplier < 1) defenses.push('unsourced_route_claims');
+    s.icFinal = round(s.icGated * s.routeClaims.multiplier, 4);
+  },
+  function fabricationStep(s) {
+    s.fabrication = fabricationPenalty(s.ctx, s.icFinal!, s.transport!);
+    if (s.fabrication.parts['amplification'] !== undefined) s.defenses.push('low_ic_amplification');
+    s.diversity = diversityMultiplier(s.ctx);
+  },
   // Grounding defences: multipliers on the code score.
-  const prices = priceGrounding(ctx);
-  if (prices.multiplier < 1) defenses.push('price_grounding');
-  const placeless = placelessPlan(ctx);
-  if (placeless.multiplier < 1) defenses.push('placeless_plan');
-  const request = offRequest(ctx);
-  if (request.multiplier < 1) defenses.push('off_request');
-  const precision = factPrecision(ctx, prices);
-  if (precision.multiplier < 1) defenses.push('fact_precision');
-  const clauses = clauseEcho(ctx);
-  if (clauses.multiplier < 1) defenses.push('clause_echo');
+  function priceGroundingStep(s) {
+    s.prices = priceGrounding(s.ctx);
+    if (s.prices.multiplier < 1) s.defenses.push('price_grounding');
+  },
+  function requestStep(s) {
+    s.placeless = placelessPlan(s.ctx);
+    if (s.placeless.multiplier < 1) s.defenses.push('placeless_plan');
+    s.request = offRequest(s.ctx);
+    if (s.request.multiplier < 1) s.defenses.push('off_request');
+    s.precision = factPrecision(s.ctx, s.prices!);
+    if (s.precision.multiplier < 1) s.defenses.push('fact_precision');
+  },
+  function clauseEchoStep(s) {
+    s.clauses = clauseEcho(s.ctx);
+    if (s.clauses.multiplier < 1) s.defenses.push('clause_echo');
+  },
+];
+
+/** The code stage's results, once every step has run. */
+function codeStageOf(s: CodeState): CodeStage {
+  const prices = s.prices!;
+  const placeless = s.placeless!;
+  const precision = s.precision!;
+  const clauses = s.clauses!;
+  const request = s.request!;
   const grounding =
     prices.multiplier *
     placeless.multiplier *
@@ -192,34 +293,44 @@ function codeStage(
     clauses.multiplier *
     request.multiplier;
   const hardConstraints: HardConstraintResults = {
-    format_valid: format,
-    tool_info_used: gate,
-    required_tools_called: required,
-    poi_names_verified: pois,
-    transport_grounded: grounded,
-    tool_quality: quality,
+    format_valid: s.format!,
+    tool_info_used: s.gate!,
+    required_tools_called: s.required!,
+    poi_names_verified: s.pois!,
+    transport_grounded: s.grounded!,
+    tool_quality: s.quality!,
   };
   return {
-    ctx,
+    ctx: s.ctx,
     hardConstraints,
-    transport,
-    ic,
-    comp,
-    icGated,
-    icFinal,
-    compFinal: compEcho,
-    echo: { fraction, multiplier: echoMult },
-    routeClaims,
-    fabrication,
-    diversity,
+    transport: s.transport!,
+    ic: s.ic!,
+    comp: s.comp!,
+    icGated: s.icGated!,
+    icFinal: s.icFinal!,
+    compFinal: s.compEcho!,
+    echo: s.echo!,
+    routeClaims: s.routeClaims!,
+    fabrication: s.fabrication!,
+    diversity: s.diversity!,
     prices,
     placeless,
     request,
     clauses,
     precision,
     grounding,
-    defenses,
+    defenses: s.defenses,
   };
+}
+
+function codeStage(
+  problem: TravelProblem,
+  trace: readonly ToolTraceEntry[],
+  answer: string,
+): CodeStage {
+  const state = codeState(buildContext(problem, trace, answer));
+  for (const step of CODE_STEPS) step(state);
+  return codeStageOf(state);
 }
 
 function judgeTotalOf(result: JudgeResult): number {
@@ -337,6 +448,57 @@ export function scoreEpisodeSyncDetailed(input: Omit<ScoreEpisodeInput, 'judge'>
   const { problem, trace, answer } = validate(input);
   const stage = codeStage(problem, trace, answer);
   return details(stage, finish(stage, undefined, 'disabled'));
+}
+
+/**
+ * Episodes a batch scores together: each step of the code stage runs over the group before the next step.
+ * Larger groups keep more contexts alive at once for a gain that flattens out (measured: 8 → 32 episodes).
+ */
+const BATCH_GROUP = 32;
+
+/**
+ * Scores many episodes without a judge, as {@link scoreEpisodeSync} scores each one (the same breakdowns, in
+ * input order), but faster per episode: the episodes are taken in groups and each step of the scoring runs
+ * over a whole group before the next step starts, so each rule's code and tables are still in the processor's
+ * caches when it moves on to the next episode. For an evaluation sweep, a re-scoring of saved episodes or the
+ * rollouts of one RL step. Every input is validated before any is scored: an invalid one throws
+ * `VALIDATION_FAILED` naming its index, and nothing is returned.
+ */
+export function scoreEpisodesSync(
+  inputs: ReadonlyArray<Omit<ScoreEpisodeInput, 'judge'>>,
+): ScoreBreakdown[] {
+  return scoreEpisodesSyncDetailed(inputs).map((d) => d.breakdown);
+}
+
+/** Like {@link scoreEpisodesSync}, also returning each episode's extracted facts and parsed plan. */
+export function scoreEpisodesSyncDetailed(
+  inputs: ReadonlyArray<Omit<ScoreEpisodeInput, 'judge'>>,
+): ScoreDetails[] {
+  if (!Array.isArray(inputs)) {
+    throw new NavworldError(
+      ERROR_CODES.VALIDATION_FAILED,
+      'a batch of score inputs must be an array',
+      {
+        hint: 'pass [{ problem, trace, answer }, …]; score a single episode with scoreEpisodeSync',
+      },
+    );
+  }
+  const valid = inputs.map((input: unknown, i) => validate(input, i));
+  const out: ScoreDetails[] = [];
+  for (let from = 0; from < valid.length; from += BATCH_GROUP) {
+    const group = valid.slice(from, from + BATCH_GROUP);
+    // The tool side of every episode first, then the contexts (each reads its answer).
+    const toolFacts = group.map(({ trace }) => extractToolFacts(trace));
+    const states = group.map(({ problem, trace, answer }, i) =>
+      codeState(contextWith(problem, trace, answer, toolFacts[i]!)),
+    );
+    for (const step of CODE_STEPS) for (const state of states) step(state);
+    for (const state of states) {
+      const stage = codeStageOf(state);
+      out.push(details(stage, finish(stage, undefined, 'disabled')));
+    }
+  }
+  return out;
 }
 
 /**

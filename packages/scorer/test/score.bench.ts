@@ -1,6 +1,6 @@
 import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
-import { scoreEpisodeSync } from '@navworld/scorer';
+import { scoreEpisodeSync, scoreEpisodesSync } from '@navworld/scorer';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 
 // Targets: median ≤ 0.5 ms (2,900-character plan, 5 calls) and ≤ 2 ms (12,000 characters, 15 calls), judge off.
@@ -95,4 +95,26 @@ describe('scoreEpisodeSync, recurring tool results', () => {
     },
     options,
   );
+});
+
+// Batches of fresh episodes (scoreEpisodesSync runs each step over a group before the next): the time of one
+// batch, so a figure divided by the batch size is the time per episode.
+function freshBatch(size: number, calls: number, chars: number): () => void {
+  const traces = freshTraces(calls);
+  const plans = [bigPlan(chars), bigPlan(chars, 1)];
+  return () => {
+    scoreEpisodesSync(
+      Array.from({ length: size }, (_, i) => ({
+        problem: bigProblem,
+        trace: traces(),
+        answer: plans[i % 2]!,
+      })),
+    );
+  };
+}
+
+describe('scoreEpisodesSync, fresh tool results (time per batch)', () => {
+  bench('32 × 290-character plan, 5-call trace', freshBatch(32, 5, 290), options);
+  bench('32 × 2,900-character plan, 5-call trace', freshBatch(32, 5, 2900), options);
+  bench('32 × 12,000-character plan, 15-call trace', freshBatch(32, 15, 12000), options);
 });
