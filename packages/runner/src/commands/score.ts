@@ -10,7 +10,7 @@ import {
   type ScoreBreakdown,
 } from '@navworld/core-types';
 import { z } from 'zod';
-import { scoreEpisode } from '@navworld/scorer';
+import { scoreEpisode, scoreEpisodesSync } from '@navworld/scorer';
 import { EXIT_CODES, stringFlag } from '../internal/cli-support';
 
 /** Options of `navworld score`. */
@@ -72,19 +72,15 @@ export async function scoreCommand(
     );
   }
   const records = parseRecords(text, path);
-  const rows: Array<Record<string, unknown>> = [];
-  for (const [index, record] of records.entries()) {
-    const episode = parseWith(ScorableSchema, record, `episode #${index + 1} in ${path}`, {
+  const episodes = records.map((record, index) =>
+    parseWith(ScorableSchema, record, `episode #${index + 1} in ${path}`, {
       hint: 'each episode needs problem, trace and answer, as navworld evaluate saves them',
-    });
-    const salt = episode.epoch?.salt;
-    const breakdown = await scoreEpisode({
-      problem: episode.problem,
-      trace: episode.trace,
-      answer: episode.answer,
-      ...(judge ? { judge } : {}),
-      ...(salt === undefined ? {} : { salt }),
-    });
+    }),
+  );
+  const breakdowns = await scoreAll(episodes, judge);
+  const rows: Array<Record<string, unknown>> = [];
+  for (const [index, episode] of episodes.entries()) {
+    const breakdown = breakdowns[index]!;
     const saved = savedBreakdown(episode.breakdown);
     rows.push({
       taskId: episode.problem.taskId,
@@ -108,6 +104,31 @@ export async function scoreCommand(
     }
   }
   return EXIT_CODES.ok;
+}
+
+/**
+ * The breakdowns of the episodes, in order. Without a judge the whole file is scored as one batch (the same
+ * breakdowns, less time per episode); with one, episode by episode, each with its own epoch's salt.
+ */
+async function scoreAll(
+  episodes: ReadonlyArray<z.infer<typeof ScorableSchema>>,
+  judge: Judge | undefined,
+): Promise<ScoreBreakdown[]> {
+  if (judge === undefined) return scoreEpisodesSync(episodes);
+  const out: ScoreBreakdown[] = [];
+  for (const episode of episodes) {
+    const salt = episode.epoch?.salt;
+    out.push(
+      await scoreEpisode({
+        problem: episode.problem,
+        trace: episode.trace,
+        answer: episode.answer,
+        judge,
+        ...(salt === undefined ? {} : { salt }),
+      }),
+    );
+  }
+  return out;
 }
 
 function parseRecords(text: string, path: string): unknown[] {
