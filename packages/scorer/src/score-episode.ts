@@ -483,7 +483,8 @@ export function scoreEpisodesSyncDetailed(
       },
     );
   }
-  const valid = inputs.map((input: unknown, i) => validate(input, i));
+  // Array.from visits holes too (as undefined), so a sparse batch fails validation instead of skipping them.
+  const valid = Array.from(inputs, (input: unknown, i) => validate(input, i));
   const out: ScoreDetails[] = [];
   for (let from = 0; from < valid.length; from += BATCH_GROUP) {
     const group = valid.slice(from, from + BATCH_GROUP);

@@ -97,6 +97,12 @@ describe('scoreEpisodesSync', () => {
     expect(e.hint).toBeTruthy();
   });
 
+  it('rejects the holes of a sparse batch as missing inputs', () => {
+    const sparse = new Array<Input>(3);
+    sparse[1] = inputs[0]!;
+    expect(() => scoreEpisodesSync(sparse)).toThrow(/at index 0/);
+  });
+
   it('rejects a batch that is not an array', () => {
     expect(() => scoreEpisodesSync({ length: 1 } as unknown as Input[])).toThrow(
       expect.objectContaining({ code: 'VALIDATION_FAILED' }) as Error,
