@@ -19,7 +19,7 @@ import {
 } from '@navworld/core-types';
 import { z } from 'zod';
 import { extractToolFacts } from '@navworld/fact-extractor';
-import { buildContext, contextWith, type ScoringContext } from './context';
+import { contextWith, type ScoringContext } from './context';
 import { clamp, round } from './internal/text';
 import { completeness, type CompletenessResult } from './rules/completeness';
 import { applyHardConstraints, codeTotal, coupleScores, defenseInDepth } from './rules/coupling';
@@ -201,8 +201,8 @@ function codeState(ctx: ScoringContext): CodeState {
 type CodeStep = (s: CodeState) => void;
 
 /**
- * The code stage after the context is built, in order. One episode runs the steps in turn; a batch runs each
- * step over all its episodes before the next (see {@link scoreEpisodesSync}). The order of the steps, and of
+ * The code stage after the context is built, in order; each step runs over a whole group of episodes before
+ * the next (see {@link scoreEpisodesSync}; a single episode is a group of one). The order of the steps, and of
  * the defences each one records, is the order of the score's operations.
  */
 const CODE_STEPS: readonly CodeStep[] = [
@@ -323,14 +323,28 @@ function codeStageOf(s: CodeState): CodeStage {
   };
 }
 
-function codeStage(
-  problem: TravelProblem,
-  trace: readonly ToolTraceEntry[],
-  answer: string,
-): CodeStage {
-  const state = codeState(buildContext(problem, trace, answer));
-  for (const step of CODE_STEPS) step(state);
-  return codeStageOf(state);
+/** A validated episode, as the code stage takes it. */
+interface EpisodeInput {
+  problem: TravelProblem;
+  trace: readonly ToolTraceEntry[];
+  answer: string;
+}
+
+/**
+ * The code stage of a group of episodes, in order: the facts of every trace, then every context, then each
+ * step over the whole group before the next. A single episode is a group of one.
+ */
+function codeStages(group: readonly EpisodeInput[]): CodeStage[] {
+  const toolFacts = group.map(({ trace }) => extractToolFacts(trace));
+  const states = group.map(({ problem, trace, answer }, i) =>
+    codeState(contextWith(problem, trace, answer, toolFacts[i]!)),
+  );
+  for (const step of CODE_STEPS) for (const state of states) step(state);
+  return states.map(codeStageOf);
+}
+
+function codeStage(input: EpisodeInput): CodeStage {
+  return codeStages([input])[0]!;
 }
 
 function judgeTotalOf(result: JudgeResult): number {
@@ -446,7 +460,7 @@ export function scoreEpisodeSync(input: Omit<ScoreEpisodeInput, 'judge'>): Score
 /** Like {@link scoreEpisodeSync}, also returning the extracted facts and parsed plan (for debug results). */
 export function scoreEpisodeSyncDetailed(input: Omit<ScoreEpisodeInput, 'judge'>): ScoreDetails {
   const { problem, trace, answer } = validate(input);
-  const stage = codeStage(problem, trace, answer);
+  const stage = codeStage({ problem, trace, answer });
   return details(stage, finish(stage, undefined, 'disabled'));
 }
 
@@ -487,15 +501,7 @@ export function scoreEpisodesSyncDetailed(
   const valid = Array.from(inputs, (input: unknown, i) => validate(input, i));
   const out: ScoreDetails[] = [];
   for (let from = 0; from < valid.length; from += BATCH_GROUP) {
-    const group = valid.slice(from, from + BATCH_GROUP);
-    // The tool side of every episode first, then the contexts (each reads its answer).
-    const toolFacts = group.map(({ trace }) => extractToolFacts(trace));
-    const states = group.map(({ problem, trace, answer }, i) =>
-      codeState(contextWith(problem, trace, answer, toolFacts[i]!)),
-    );
-    for (const step of CODE_STEPS) for (const state of states) step(state);
-    for (const state of states) {
-      const stage = codeStageOf(state);
+    for (const stage of codeStages(valid.slice(from, from + BATCH_GROUP))) {
       out.push(details(stage, finish(stage, undefined, 'disabled')));
     }
   }
@@ -515,7 +521,7 @@ export async function scoreEpisode(input: ScoreEpisodeInput): Promise<ScoreBreak
 /** Like {@link scoreEpisode}, also returning the extracted facts and parsed plan (for debug results). */
 export async function scoreEpisodeDetailed(input: ScoreEpisodeInput): Promise<ScoreDetails> {
   const { problem, trace, answer, salt } = validate(input);
-  const stage = codeStage(problem, trace, answer);
+  const stage = codeStage({ problem, trace, answer });
   const judge = input.judge;
   if (judge === undefined) return details(stage, finish(stage, undefined, 'disabled'));
   if (typeof judge.judge !== 'function') {
