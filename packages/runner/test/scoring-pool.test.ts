@@ -12,7 +12,12 @@ import {
   type EnvironmentOptions,
 } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
-import { createScoringPool, type ScoringJob } from '../src/environment/scoring-pool';
+import {
+  createScoringPool,
+  scoreJob,
+  scoreJobs,
+  type ScoringJob,
+} from '../src/environment/scoring-pool';
 import { startServer } from '../src/server/start';
 import { scoringThreadsFlag, serveCommand } from '../src/commands/serve';
 import { bundleScoringWorker } from './helpers/bundle';
@@ -116,6 +121,36 @@ async function finalStepsInFlight(env: Environment, played: Played, tasks: reado
   return opened.map(({ episodeId, last }) => env.step({ ...last, episodeId }));
 }
 
+/**
+ * A worker that never returns from a message holding an answer of 'HANG' and answers every other job with a
+ * marker total (the answer's length).
+ */
+async function hangingWorker(): Promise<string> {
+  const file = join(dir, 'hanging-worker.mjs');
+  await writeFile(
+    file,
+    "import { parentPort } from 'node:worker_threads';\n" +
+      "parentPort.on('message', ({ jobs }) => {\n" +
+      "  if (jobs.some(({ job }) => job.answer === 'HANG')) for (;;) {}\n" +
+      '  parentPort.postMessage({ replies: jobs.map(({ id, job }) => ' +
+      '({ id, ok: true, outcome: { breakdown: { total: job.answer.length } } })) });\n' +
+      '});\n',
+  );
+  return file;
+}
+
+function job(answer: string): ScoringJob {
+  return { problem: generateProblem(3), trace: [], answer, salt: 's', debug: false };
+}
+
+/** A job's breakdown total, or the code of the error it was refused with. */
+function settled(result: Promise<{ breakdown: unknown }>): Promise<unknown> {
+  return result.then(
+    (outcome) => (outcome.breakdown as { total: number }).total,
+    (error: unknown) => (NavworldError.isInstance(error) ? error.code : String(error)),
+  );
+}
+
 describe('scoring worker pool', () => {
   it('scores 35 reference episodes of every problem type exactly as in-process', async () => {
     expect(new Set(TASKS.map((t) => generateProblem(t).problemType)).size).toBe(7);
@@ -192,23 +227,7 @@ describe('scoring worker pool', () => {
 
   it('refuses a job stuck past its deadline, stops its worker and gives the queued job to a new one', async () => {
     // A worker that never returns from an answer of 'HANG' and answers every other job with a marker total.
-    const hanging = join(dir, 'hanging-worker.mjs');
-    await writeFile(
-      hanging,
-      "import { parentPort } from 'node:worker_threads';\n" +
-        "parentPort.on('message', ({ id, job }) => {\n" +
-        "  if (job.answer === 'HANG') for (;;) {}\n" +
-        '  parentPort.postMessage({ id, ok: true, outcome: { breakdown: { total: job.answer.length } } });\n' +
-        '});\n',
-    );
-    const pool = createScoringPool({ threads: 1, file: hanging, jobTimeoutMs: 300 })!;
-    const job = (answer: string): ScoringJob => ({
-      problem: generateProblem(3),
-      trace: [],
-      answer,
-      salt: 's',
-      debug: false,
-    });
+    const pool = createScoringPool({ threads: 1, file: await hangingWorker(), jobTimeoutMs: 300 })!;
     // Both go to the one worker; the second waits behind the stuck one.
     const stuck = pool.score(job('HANG'));
     const queued = pool.score(job('fine'));
@@ -227,6 +246,64 @@ describe('scoring worker pool', () => {
       failed: 0,
       fallbacks: 0,
       live: 1,
+      disabled: false,
+    });
+    await pool.close();
+    expect(pool.stats()).toMatchObject({ posted: 0, queued: 0 });
+  }, 60_000);
+
+  it('sends answers that queue behind a busy worker together, and scores them as in-process', async () => {
+    const inProcess = createEnvironment(OPTIONS);
+    const expected = await play(inProcess, TASKS);
+    await inProcess.close();
+
+    const env = pooled({ scoringThreads: 1 });
+    const answers = await Promise.all(await finalStepsInFlight(env, expected, TASKS));
+    const stats = poolOf(env).stats();
+    await env.close();
+    answers.forEach((answer, i) => {
+      expect(answer.done).toBe(true);
+      expect(answer.info).toStrictEqual(expected.get(TASKS[i]!)!.info);
+    });
+    // The first two answers go alone (the worker is still loading when the others queue); the other 33 leave
+    // in messages of at most 16 as the worker answers: 16, 16, then the last one alone.
+    expect(stats).toMatchObject({ fallbacks: 0, failed: 0, spawned: 1, timedOut: 0 });
+    expect(stats.batched).toBeGreaterThanOrEqual(TASKS.length - 3);
+    expect(stats.messages).toBeLessThanOrEqual(2 + Math.ceil((TASKS.length - 2) / 16));
+  }, 120_000);
+
+  it('scores each job of a batch alone when one of them is invalid', () => {
+    const problem = generateProblem(3);
+    const good: ScoringJob = { problem, trace: [], answer: '方案', salt: 's', debug: false };
+    const bad = { ...good, problem: { ...problem, problemType: 'nope' } } as unknown as ScoringJob;
+    const outcomes = scoreJobs([good, bad, { ...good, debug: true }]);
+    expect(outcomes[0]).toStrictEqual(scoreJob(good));
+    expect('error' in outcomes[1]! && outcomes[1].error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(outcomes[2]).toStrictEqual(scoreJob({ ...good, debug: true }));
+    expect(Object.keys(outcomes[2]!).sort()).toEqual([
+      'answerFacts',
+      'breakdown',
+      'parsed',
+      'toolFacts',
+    ]);
+  });
+
+  it('refuses only the stuck job of a batch that passed its deadline; the others are answered', async () => {
+    const pool = createScoringPool({ threads: 1, file: await hangingWorker(), jobTimeoutMs: 300 })!;
+    // Two go alone to the idle worker; the next three queue behind them and leave as one message, whose
+    // first job (the first deadline to pass) is not the stuck one.
+    const answers = ['a', 'bb', 'ccc', 'HANG', 'eeeee'];
+    const results = answers.map((answer) => settled(pool.score(job(answer))));
+    expect(await Promise.all(results)).toEqual([1, 2, 3, 'INTERNAL', 5]);
+    // The batch's deadline stopped one worker without refusing anyone; HANG, then alone, stopped another.
+    expect(pool.stats()).toMatchObject({
+      timedOut: 1,
+      spawned: 3,
+      batched: 3,
+      failed: 0,
+      fallbacks: 0,
       disabled: false,
     });
     await pool.close();

@@ -10,7 +10,11 @@ import {
   type ToolTraceEntry,
   type TravelProblem,
 } from '@navworld/core-types';
-import { scoreEpisodeSyncDetailed, type ScoreDetails } from '@navworld/scorer';
+import {
+  scoreEpisodeSyncDetailed,
+  scoreEpisodesSyncDetailed,
+  type ScoreDetails,
+} from '@navworld/scorer';
 
 /** One final answer to score. */
 export interface ScoringJob {
@@ -30,17 +34,21 @@ export interface ScoringJob {
 export type ScoringOutcome = Pick<ScoreDetails, 'breakdown'> &
   Partial<Pick<ScoreDetails, 'toolFacts' | 'answerFacts' | 'parsed'>>;
 
-/** A job as posted to a worker. */
+/** A message to a worker: one or more jobs, each under the id its reply carries. */
 export interface ScoringRequest {
-  /** Matches the reply to its job. */
-  id: number;
-  /** The job. */
-  job: ScoringJob;
+  /** The jobs, scored together (see {@link scoreJobs}). */
+  jobs: Array<{ id: number; job: ScoringJob }>;
 }
 
-/** A worker's reply: the outcome, or the scorer's error (the job is then scored again in-process). */
+/** One job's answer: the outcome, or the scorer's error (the job is then scored again in-process). */
 export type ScoringReply =
   { id: number; ok: true; outcome: ScoringOutcome } | { id: number; ok: false; error: string };
+
+/** A worker's message back: the replies of one request, in its order. */
+export interface ScoringResponse {
+  /** One reply per job of the request. */
+  replies: ScoringReply[];
+}
 
 /** Counters of a pool (for tests and diagnostics). */
 export interface ScoringPoolStats {
@@ -60,6 +68,10 @@ export interface ScoringPoolStats {
   fallbacks: number;
   /** Jobs that passed their deadline on a worker: each was refused and its worker stopped. */
   timedOut: number;
+  /** Messages posted to workers (fewer than the jobs posted when queued jobs went together). */
+  messages: number;
+  /** Jobs posted in a message with other jobs. */
+  batched: number;
   /** Whether repeated worker failures turned the pool off (every job is then scored in-process). */
   disabled: boolean;
 }
@@ -81,8 +93,15 @@ export interface ScoringPool {
   workers(): readonly Worker[];
 }
 
-/** Jobs posted to one worker at once: the second hides the message round trip behind the first. */
-const JOBS_PER_WORKER = 2;
+/** Messages posted to one worker at once: the second hides the message round trip behind the first. */
+const MESSAGES_PER_WORKER = 2;
+
+/**
+ * Most jobs in one message. Jobs wait in the queue only while every worker is busy; then the next free worker
+ * takes its share of them at once, and scores them as a batch (about a fifth less CPU per episode than one by
+ * one, see `scoreEpisodesSync`), with each job waiting at most for the others of its message.
+ */
+export const DEFAULT_SCORING_BATCH = 16;
 
 /** Workers that may fail in a row, none answering a job, before the pool stops starting new ones. */
 const MAX_FAILURES_IN_A_ROW = 3;
@@ -105,6 +124,38 @@ export function scoreJob(job: ScoringJob): ScoringOutcome {
   return job.debug ? details : { breakdown: details.breakdown };
 }
 
+/**
+ * Scores jobs together, as {@link scoreJob} scores each: one batch through the scorer, or one by one when the
+ * batch throws (an invalid input fails the whole batch), so that each job gets its own outcome or error.
+ */
+export function scoreJobs(jobs: readonly ScoringJob[]): Array<ScoringOutcome | { error: unknown }> {
+  if (jobs.length > 1) {
+    let all: ScoreDetails[] | undefined;
+    try {
+      all = scoreEpisodesSyncDetailed(
+        jobs.map((job) => ({
+          problem: job.problem,
+          trace: job.trace,
+          answer: job.answer,
+          salt: job.salt,
+        })),
+      );
+    } catch {
+      // Found out below, job by job.
+    }
+    if (all !== undefined) {
+      return all.map((details, i) => (jobs[i]!.debug ? details : { breakdown: details.breakdown }));
+    }
+  }
+  return jobs.map((job) => {
+    try {
+      return scoreJob(job);
+    } catch (error) {
+      return { error };
+    }
+  });
+}
+
 interface Pending {
   id: number;
   job: ScoringJob;
@@ -112,28 +163,39 @@ interface Pending {
   reject: (error: unknown) => void;
   /** The deadline while the job is on a worker. */
   timer?: NodeJS.Timeout;
+  /** The jobs of the message it was posted in (itself included), while it is on a worker. */
+  message?: Pending[];
+  /** Posted alone from now on: its message passed its deadline with other jobs in it. */
+  alone?: boolean;
 }
 
 interface Slot {
   worker: Worker;
   jobs: Map<number, Pending>;
+  /** Messages posted and not yet answered. */
+  messages: number;
   retired: boolean;
 }
 
 /**
  * Creates a pool of `threads` scoring workers running `file`, or returns undefined when `threads` is 0 or the
  * file does not exist (source and test runs have no built worker): the caller then scores in-process. Workers
- * start on first use, are unref'd while idle, and a worker that fails is replaced on the next job. A job
+ * start on first use, are unref'd while idle, and a worker that fails is replaced on the next job. Jobs that
+ * queue while every worker is busy are posted in messages of up to `maxBatch` and scored as a batch. A job
  * still on a worker after `jobTimeoutMs` is refused with an `INTERNAL` error (it is not scored again here,
- * where it would block the thread) and its worker is stopped; the worker's other job goes to another worker.
+ * where it would block the thread) and its worker is stopped; the worker's other jobs go to another worker.
+ * When the late job shared its message, no job is refused yet: the message's jobs are posted again one per
+ * message, so that only the job that is itself stuck is refused, one deadline later.
  */
 export function createScoringPool(options: {
   threads: number;
   file: string | URL;
   jobTimeoutMs?: number;
+  maxBatch?: number;
 }): ScoringPool | undefined {
   const { threads } = options;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_SCORING_JOB_TIMEOUT_MS;
+  const maxBatch = Math.max(1, Math.floor(options.maxBatch ?? DEFAULT_SCORING_BATCH));
   const file = options.file instanceof URL ? fileURLToPath(options.file) : options.file;
   if (threads <= 0 || !existsSync(file)) return undefined;
   const slots: Array<Slot | undefined> = Array.from({ length: threads }, () => undefined);
@@ -143,6 +205,8 @@ export function createScoringPool(options: {
   let failed = 0;
   let fallbacks = 0;
   let timedOut = 0;
+  let messages = 0;
+  let batched = 0;
   let failuresInARow = 0;
   let closing = false;
   let closed: Promise<void> | undefined;
@@ -179,7 +243,11 @@ export function createScoringPool(options: {
     if (index >= 0) slots[index] = undefined;
     const jobs = [...slot.jobs.values()];
     slot.jobs.clear();
-    for (const pending of jobs) clearTimeout(pending.timer);
+    slot.messages = 0;
+    for (const pending of jobs) {
+      clearTimeout(pending.timer);
+      pending.message = undefined;
+    }
     return jobs;
   }
 
@@ -196,9 +264,23 @@ export function createScoringPool(options: {
     checkDrained();
   }
 
-  /** A job past its deadline: refuse it, stop its worker, and give the worker's other jobs to another. */
+  /**
+   * A job past its deadline: stop its worker and give the worker's other jobs to another. A job that was
+   * alone in its message is refused; the jobs of a shared message go first in the queue, each to be posted
+   * alone, since any of them may be the one that is stuck.
+   */
   function timeOut(slot: Slot, pending: Pending): void {
-    if (slot.retired || !slot.jobs.delete(pending.id)) return;
+    if (slot.retired || !slot.jobs.has(pending.id)) return;
+    const message = pending.message ?? [pending];
+    if (message.length > 1) {
+      for (const job of message) job.alone = true;
+      const others = detach(slot).filter((job) => !message.includes(job));
+      queue.unshift(...message, ...others);
+      void slot.worker.terminate();
+      pump();
+      return;
+    }
+    slot.jobs.delete(pending.id);
     timedOut++;
     queue.unshift(...detach(slot));
     void slot.worker.terminate();
@@ -226,16 +308,24 @@ export function createScoringPool(options: {
       return undefined;
     }
     spawned++;
-    const slot: Slot = { worker, jobs: new Map(), retired: false };
-    worker.on('message', (reply: ScoringReply) => {
-      const pending = slot.jobs.get(reply.id);
-      if (pending === undefined) return;
-      slot.jobs.delete(reply.id);
-      clearTimeout(pending.timer);
+    const slot: Slot = { worker, jobs: new Map(), messages: 0, retired: false };
+    worker.on('message', (response: ScoringResponse) => {
+      if (slot.retired) return;
+      let answered = false;
+      for (const reply of response.replies) {
+        const pending = slot.jobs.get(reply.id);
+        if (pending === undefined) continue;
+        answered = true;
+        slot.jobs.delete(reply.id);
+        clearTimeout(pending.timer);
+        pending.message = undefined;
+        if (reply.ok) pending.resolve(reply.outcome);
+        else settleInProcess(pending); // the scorer threw: the same call here throws the same typed error
+      }
+      if (!answered) return;
+      slot.messages = Math.max(0, slot.messages - 1);
       failuresInARow = 0;
       if (slot.jobs.size === 0) worker.unref();
-      if (reply.ok) pending.resolve(reply.outcome);
-      else settleInProcess(pending); // the scorer threw: the same call here throws the same typed error
       pump();
       checkDrained();
     });
@@ -247,7 +337,7 @@ export function createScoringPool(options: {
     return slot;
   }
 
-  /** A worker with room for a job: the least loaded live one, or a new one in a free place. */
+  /** A worker with room for a message: the least loaded live one, or a new one in a free place. */
   function freeSlot(): Slot | undefined {
     let best: Slot | undefined;
     let emptyIndex = -1;
@@ -256,16 +346,33 @@ export function createScoringPool(options: {
       if (slot === undefined) {
         if (emptyIndex < 0) emptyIndex = i;
       } else if (
-        slot.jobs.size < JOBS_PER_WORKER &&
-        (best === undefined || slot.jobs.size < best.jobs.size)
+        slot.messages < MESSAGES_PER_WORKER &&
+        (best === undefined || slot.messages < best.messages)
       ) {
         best = slot;
       }
     }
     // An idle worker beats starting one; a busy one does not while a place is free.
-    if (best !== undefined && (best.jobs.size === 0 || emptyIndex < 0)) return best;
+    if (best !== undefined && (best.messages === 0 || emptyIndex < 0)) return best;
     if (emptyIndex >= 0 && mayStart()) return spawn(emptyIndex) ?? best;
     return best;
+  }
+
+  /**
+   * The jobs of the next message: the first queued job, and while it is not to be posted alone, the queued
+   * jobs after it that are not either, up to the worker's share of the queue (so that the other workers get
+   * theirs) and `maxBatch`.
+   */
+  function nextMessage(): Pending[] {
+    const first = queue.shift()!;
+    if (first.alone === true) return [first];
+    const share = Math.min(maxBatch, Math.ceil((queue.length + 1) / threads));
+    const message = [first];
+    for (let i = 0; i < queue.length && message.length < share;) {
+      if (queue[i]!.alone === true) i++;
+      else message.push(queue.splice(i, 1)[0]!);
+    }
+    return message;
   }
 
   function pump(): void {
@@ -278,18 +385,27 @@ export function createScoringPool(options: {
         }
         return;
       }
-      const pending = queue.shift()!;
-      slot.jobs.set(pending.id, pending);
-      if (slot.jobs.size === 1) slot.worker.ref();
+      const message = nextMessage();
+      for (const pending of message) slot.jobs.set(pending.id, pending);
+      if (slot.messages === 0) slot.worker.ref();
       try {
-        slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ScoringRequest);
+        slot.worker.postMessage({
+          jobs: message.map((pending) => ({ id: pending.id, job: pending.job })),
+        } satisfies ScoringRequest);
+      } catch {
+        // A job cannot be cloned: score the message here.
+        for (const pending of message) slot.jobs.delete(pending.id);
+        if (slot.messages === 0) slot.worker.unref();
+        for (const pending of message) settleInProcess(pending);
+        continue;
+      }
+      slot.messages++;
+      messages++;
+      if (message.length > 1) batched += message.length;
+      for (const pending of message) {
+        pending.message = message;
         pending.timer = setTimeout(() => timeOut(slot, pending), jobTimeoutMs);
         pending.timer.unref();
-      } catch {
-        // The job cannot be cloned: score it here.
-        slot.jobs.delete(pending.id);
-        if (slot.jobs.size === 0) slot.worker.unref();
-        settleInProcess(pending);
       }
     }
   }
@@ -333,6 +449,8 @@ export function createScoringPool(options: {
         failed,
         fallbacks,
         timedOut,
+        messages,
+        batched,
         disabled: failuresInARow >= MAX_FAILURES_IN_A_ROW,
       };
     },
