@@ -260,6 +260,7 @@ describe('scoring worker pool', () => {
     const env = pooled({ scoringThreads: 1 });
     const answers = await Promise.all(await finalStepsInFlight(env, expected, TASKS));
     const stats = poolOf(env).stats();
+    expect(env.stats().scoring.batched).toBe(stats.batched);
     await env.close();
     answers.forEach((answer, i) => {
       expect(answer.done).toBe(true);
@@ -482,11 +483,15 @@ describe('scoring threads over HTTP', () => {
       expect(metrics.text).toContain(
         '# TYPE navworld_scoring_timeouts_total counter\nnavworld_scoring_timeouts_total 0\n',
       );
+      expect(metrics.text).toContain(
+        '# TYPE navworld_scoring_batched_total counter\nnavworld_scoring_batched_total ',
+      );
       expect(running.server.environment.stats().scoring).toEqual({
         threads: 2,
         pending: 0,
         fallbacks: 0,
         timedOut: 0,
+        batched: expect.any(Number),
       });
     } finally {
       await running.close();

@@ -209,6 +209,11 @@ export interface ScoringThreadStats {
    * infrastructure error and its worker was replaced.
    */
   timedOut: number;
+  /**
+   * Final answers that waited for a busy worker and were then scored together with others, as one batch
+   * (since start).
+   */
+  batched: number;
 }
 
 /** The episode API: `reset` opens an episode, `step` advances it, `evaluate` runs a model end to end. */
@@ -973,13 +978,14 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
 }
 
 function scoringStats(pool: ScoringPool | undefined): ScoringThreadStats {
-  if (pool === undefined) return { threads: 0, pending: 0, fallbacks: 0, timedOut: 0 };
+  if (pool === undefined) return { threads: 0, pending: 0, fallbacks: 0, timedOut: 0, batched: 0 };
   const s = pool.stats();
   return {
     threads: s.live,
     pending: s.posted + s.queued,
     fallbacks: s.fallbacks,
     timedOut: s.timedOut,
+    batched: s.batched,
   };
 }
 

@@ -212,6 +212,11 @@ export function createServerMetrics(): ServerMetrics {
           'Final answers whose scoring passed its deadline on a worker thread (the episode ends as an infrastructure error).',
           snapshot.scoring?.timedOut ?? 0,
         ),
+        ...counter(
+          'navworld_scoring_batched_total',
+          'Final answers that queued for a busy worker thread and were scored in a batch with others.',
+          snapshot.scoring?.batched ?? 0,
+        ),
         ...evaluations.render(),
         ...requests.render(),
         ...latency.render(),
