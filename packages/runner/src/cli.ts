@@ -256,6 +256,7 @@ export async function main(
       .option('--policies <list>', 'Comma-separated policy names (default all)')
       .option('--salt <salt>', 'Epoch salt of the audit')
       .option('--stale-salt <salt>', 'Salt of the stale world the replay policy memorised')
+      .option('--now <time>', 'Play in the week of this date or ISO time (default now)')
       .option('--concurrency <n>', 'Episodes at once (default 8)')
       .option('--out <file>', 'Write the whole report as JSON')
       .option('--world <world>', 'Only offline is supported')

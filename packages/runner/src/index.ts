@@ -122,3 +122,16 @@ export { renderHtmlReport, type HtmlReportOptions } from './report/html';
 export { reportCommand, type ReportCommandOptions } from './commands/report';
 export { serveCommand, type ServeCommandOptions } from './commands/serve';
 // ---- end of server, results and report API ----
+export {
+  runAudit,
+  formatAuditTable,
+  AUDIT_GATES,
+  EXPLOIT_POLICIES,
+  type AuditOptions,
+  type AuditReport,
+  type GateResult,
+  type PolicyStats,
+  type AuditPolicy,
+  type PolicyKind,
+  type PolicyContext,
+} from './audit/index';

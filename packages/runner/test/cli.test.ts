@@ -288,6 +288,40 @@ describe('navworld CLI (built bin)', () => {
     expect(underFile.stderr).toMatch(/^IO_ERROR: cannot write the audit report to /);
   });
 
+  it('plays the audit in the week of --now, names it in the report, and rejects a time it cannot read', async () => {
+    const audit = (now: string): Promise<Run> =>
+      navworld([
+        'audit',
+        '--tasks',
+        '0-2',
+        '--policies',
+        'stale_plan',
+        '--now',
+        now,
+        '--json',
+        '--quiet',
+      ]);
+    const monday = await audit('2026-01-05');
+    const week = JSON.parse(monday.stdout) as { week: unknown; referenceDigest: string };
+    // Weeks start on Thursdays (1970-01-01 was one): 2026-01-05, a Monday, is in the week of 2026-01-01.
+    expect(week.week).toEqual({
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: '2026-01-08T00:00:00.000Z',
+    });
+    // Another time of the same week (with a zone) plays the same world, to the byte.
+    const sameWeek = await audit('2026-01-07T23:30:00+08:00');
+    expect(sameWeek.stdout).toBe(monday.stdout);
+    const later = JSON.parse((await audit('2026-03-02')).stdout) as typeof week;
+    expect(later.week).toMatchObject({ startsAt: '2026-02-26T00:00:00.000Z' });
+    expect(later.referenceDigest).not.toBe(week.referenceDigest);
+    for (const bad of ['yesterday', '2026-02-30', '2026-01-05T08:00:00', '1969-12-31']) {
+      const r = await audit(bad);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^INVALID_ARGUMENT: --now must be a date such as 2026-01-05/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 120_000);
+
   it('rejects a bad task range', async () => {
     const r = await navworld(['evaluate', '--tasks', '9-3']);
     expect(r.code).toBe(2);

@@ -3,6 +3,7 @@ import {
   NavworldError,
   ERROR_CODES,
   canonicalJson,
+  epochAt,
   sha256Hex,
   type EpisodeResult,
   type HardConstraintName,
@@ -80,6 +81,11 @@ export interface AuditReport {
   salt: string;
   /** Salt of the stale epoch. */
   staleSalt: string;
+  /**
+   * The week the audit played in (ISO times, end exclusive): with the salts, it fixes the world, so an audit
+   * of the same code, tasks, salts and week gives the same figures.
+   */
+  week: { startsAt: string; endsAt: string };
   /** Figures per policy (reference first). */
   policies: PolicyStats[];
   /** Injection check: tasks whose judge scores changed when the plan carried injections. */
@@ -103,6 +109,11 @@ export interface AuditOptions {
   salt?: string;
   /** Salt of the epoch the stale plan comes from. @default `${salt}-stale` */
   staleSalt?: string;
+  /**
+   * A time in the week to play in (a `Date` or epoch milliseconds). The salts fix the world's data, the week
+   * its dates (weather days, weekdays of closures): pin it to compare audits across weeks. @default now
+   */
+  now?: number | Date;
   /** Policy names to run besides the reference (default: every exploit). */
   policies?: readonly string[];
   /** Episodes played at once. @default 8 */
@@ -175,11 +186,15 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
   // Episodes are read through their results, never looked up again: the environments need hold only the few
   // in play, not the default 10,000 finished ones with their conversations.
   const maxEpisodes = AUDIT_HELD_EPISODES;
-  const env = createEnvironment({ salt, env: {}, maxEpisodes });
-  const staleEnv = createEnvironment({ salt: staleSalt, env: {}, maxEpisodes });
+  // Read once, so that every environment plays in the same week even when the audit runs across its end.
+  const now = options.now ?? Date.now();
+  const epoch = epochAt(now, { salt });
+  const env = createEnvironment({ salt, now, env: {}, maxEpisodes });
+  const staleEnv = createEnvironment({ salt: staleSalt, now, env: {}, maxEpisodes });
   const judgedEnv: Environment | undefined = server
     ? createEnvironment({
         salt,
+        now,
         env: {},
         maxEpisodes,
         judge: createJudge({
@@ -253,6 +268,10 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     tasks: { from: sorted[0]!, to: sorted.at(-1)!, count: sorted.length },
     salt,
     staleSalt,
+    week: {
+      startsAt: new Date(epoch.startsAt * 1000).toISOString(),
+      endsAt: new Date(epoch.endsAt * 1000).toISOString(),
+    },
     policies: stats,
     injection: { tasks: injectionTasks, changed, leakedRequests },
     gates,
@@ -423,7 +442,8 @@ export function formatAuditTable(report: AuditReport): string {
   const line = (cells: string[]): string =>
     cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const out = [
-    `audit of tasks ${report.tasks.from}–${report.tasks.to} (${report.tasks.count}), salt ${report.salt}`,
+    `audit of tasks ${report.tasks.from}–${report.tasks.to} (${report.tasks.count}), salt ${report.salt}, ` +
+      `week of ${report.week.startsAt.slice(0, 10)}`,
     line(header),
     ...rows.map(line),
     '',

@@ -10,6 +10,7 @@ import {
   intFlag,
   pathFlag,
   stringFlag,
+  timeFlag,
 } from '../internal/cli-support';
 
 /** Exit code of `navworld audit` when a gate fails. */
@@ -20,6 +21,7 @@ export interface AuditCommandOptions {
   tasks?: unknown;
   salt?: unknown;
   staleSalt?: unknown;
+  now?: unknown;
   policies?: unknown;
   concurrency?: unknown;
   out?: unknown;
@@ -53,6 +55,7 @@ export async function auditCommand(
     .filter((s) => s.length > 0);
   const salt = stringFlag(options.salt);
   const staleSalt = stringFlag(options.staleSalt);
+  const now = timeFlag(options.now, 'now');
   const quiet = options.quiet === true;
   // Checked before the audit runs: a bad path should not cost a minute of work.
   const out = pathFlag(options.out, 'out');
@@ -61,6 +64,7 @@ export async function auditCommand(
     tasks,
     ...(salt ? { salt } : {}),
     ...(staleSalt ? { staleSalt } : {}),
+    ...(now === undefined ? {} : { now }),
     ...(policies ? { policies } : {}),
     concurrency: intFlag(options.concurrency, 'concurrency', 1, 256, 8),
     onProgress: quiet

@@ -1,6 +1,7 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import pc from 'picocolors';
+import { z } from 'zod';
 import {
   ERROR_CODES,
   NavworldError,
@@ -162,6 +163,31 @@ export function worldFlag(value: unknown, fallback: string): WorldName {
 export function stringFlag(value: unknown): string | undefined {
   if (value === undefined || value === null || value === true || value === false) return undefined;
   return flagText(value);
+}
+
+/** A calendar date (midnight UTC) or an ISO 8601 time with its zone: what a time flag accepts. */
+const TimeFlagSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * Reads a time flag (`2026-01-05`, `2026-01-05T08:00:00Z`, `2026-01-05T16:00:00+08:00`) as epoch
+ * milliseconds; anything else is `INVALID_ARGUMENT`.
+ */
+export function timeFlag(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = flagText(value).trim();
+  const parsed = TimeFlagSchema.safeParse(text);
+  const ms = parsed.success ? Date.parse(parsed.data) : Number.NaN;
+  if (!Number.isFinite(ms) || ms < 0) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `--${name} must be a date such as 2026-01-05 or an ISO time with a zone such as 2026-01-05T08:00:00Z`,
+      {
+        hint: `leave --${name} out for the current time`,
+        details: { [name]: flagText(value) },
+      },
+    );
+  }
+  return ms;
 }
 
 /** Reads a file-path flag: absent is `undefined`; an empty path is `INVALID_ARGUMENT`. */
