@@ -8,13 +8,14 @@ import { EXPLOIT_POLICIES } from '../src/audit/policies';
 import { createEnvironment, type Environment } from '../src/environment/environment';
 
 const TASKS = Array.from({ length: 8 }, (_, i) => i * 37);
+const NOW = Date.UTC(2026, 0, 5);
 let env: Environment;
 let staleEnv: Environment;
 const episodes: EpisodeResult[] = [];
 
 beforeAll(async () => {
-  env = createEnvironment({ salt: 'batch', env: {}, maxEpisodes: 1_000 });
-  staleEnv = createEnvironment({ salt: 'batch-stale', env: {}, maxEpisodes: 1_000 });
+  env = createEnvironment({ salt: 'batch', now: NOW, env: {}, maxEpisodes: 1_000 });
+  staleEnv = createEnvironment({ salt: 'batch-stale', now: NOW, env: {}, maxEpisodes: 1_000 });
   for (const taskId of TASKS) {
     const reference = await runReferenceAgent(env, taskId);
     episodes.push(reference);
