@@ -903,6 +903,17 @@ export const SCORING_CONFIG = {
     condition: /(雷阵雨|阵雨|小雨|中雨|大雨|暴雨|雨夹雪|小雪|中雪|大雪|多云|晴|阴|雾|霾|沙尘)/gu,
     /** Wind directions. */
     wind: /(?:[东南西北]{1,2}风|无持续风向)/gu,
+    /** A POI record's rating line in a tool result. */
+    toolRating: /^\s*(?:评分|rating)\s*[:：]\s*([0-9](?:\.[0-9]+)?)/u,
+    /** A rating the answer states (in its search form, digits folded to ASCII): 评分4.7, 评分：4.5. */
+    answerRating: /评分\s*[:：]?\s*([0-9](?:\.[0-9]+)?)(?![0-9.])/gu,
+    /**
+     * A stated rating is supported when a tool POI with that rating is named at most this many code points
+     * before it, after the previous rating (its record: the name, then an address or price, then the rating).
+     */
+    ratingWindow: 80,
+    /** Ratings checked per answer (bounds the work on long answers). */
+    maxRatings: 64,
     /** Fewer checkable facts than this never trigger the defence. */
     minChecked: 5,
     /** Unsupported share up to which the multiplier stays 1 … */

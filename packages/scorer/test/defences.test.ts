@@ -412,6 +412,77 @@ describe('fact_precision', () => {
     expect(b.defenses).toContain('fact_precision');
   });
 
+  describe('stated ratings', () => {
+    const rated = [
+      call(
+        'poi_search',
+        { address: '美食', region: '上海' },
+        poiText([
+          { name: '老正兴菜馆', address: '福州路556号', price: ['人均', 120], rating: 4.6 },
+          { name: '小杨生煎(黄河路店)', address: '黄河路97号', price: ['人均', 28], rating: 4 },
+        ]),
+      ),
+      ...foodTrace.slice(1),
+    ];
+    const ratingsOf = (answer: string) => {
+      const ctx = buildContext(problem, rated, answer);
+      return factPrecision(ctx, priceGrounding(ctx)).parts.ratings;
+    };
+
+    it('a tool place rated as the tools rate it, in its record, is supported', () => {
+      // 4.0 is printed 评分: 4.0 by the tool and may be written 评分4 (the reference agent does).
+      expect(
+        ratingsOf(
+          '- 老正兴菜馆，地址：福州路556号，评分4.6，人均120元。\n- 小杨生煎(黄河路店)，评分：4，人均28元。',
+        ),
+      ).toEqual([2, 0]);
+      // Full-width digits are read as ASCII ones.
+      expect(ratingsOf('老正兴菜馆（评分：４.６）')).toEqual([1, 0]);
+    });
+
+    it('a rating next to a place the tools did not return, or another rating, is unsupported', () => {
+      // 1: an invented restaurant; 2: the tool place with another week's rating; 3: 4.6 written after a
+      // place the tools gave 4.0.
+      expect(
+        ratingsOf(
+          '- 宴悦园海鲜酒家(迎宾路店)，评分4.8\n- 老正兴菜馆，评分4.3\n- 小杨生煎(黄河路店)，评分4.6',
+        ),
+      ).toEqual([3, 3]);
+    });
+
+    it('the place must be named within 80 code points before its rating', () => {
+      const near = `老正兴菜馆${'好'.repeat(70)}评分4.6`;
+      const far = `老正兴菜馆${'好'.repeat(80)}评分4.6`;
+      expect(ratingsOf(near)).toEqual([1, 0]);
+      expect(ratingsOf(far)).toEqual([1, 1]);
+      // A rating without a number (评分很高) states nothing checkable; nor does an answer without ratings.
+      expect(ratingsOf('老正兴菜馆评分很高，人均120元。')).toEqual([0, 0]);
+    });
+
+    it('a stale plan whose places and ratings the week moved loses its precision', () => {
+      const stale = [
+        '# 上海1日美食之旅',
+        ...[
+          '宴悦园海鲜酒家',
+          '刘记驴肉火烧',
+          '正源轩酒楼',
+          '锦隆阁家常菜',
+          '同顺堂大排档',
+          '马记烧饼馆',
+        ].map((name, i) => `- （人均${[120, 28, 60, 25, 328, 120][i]}元）${name}，评分4.${i + 2}`),
+      ].join('\n');
+      const ctx = buildContext(problem, rated, stale);
+      const r = factPrecision(ctx, priceGrounding(ctx));
+      // The prices are this week's tool prices (supported); the six ratings belong to no tool place.
+      expect(r.parts.ratings).toEqual([6, 6]);
+      expect(r.parts.prices[1]).toBe(0);
+      expect(r.checked).toBe(r.parts.prices[0] + 6);
+      expect(r.ratio).toBeCloseTo(6 / r.checked, 4);
+      expect(r.multiplier).toBeCloseTo(factPrecisionMultiplier(6 / r.checked), 4);
+      expect(r.multiplier).toBeLessThan(1);
+    });
+  });
+
   it('multiplier: 1 up to 20 % unsupported, linear to 0.2 at 60 %', () => {
     expect(factPrecisionMultiplier(0.2)).toBe(1);
     expect(factPrecisionMultiplier(0.4)).toBeCloseTo(0.6, 10);

@@ -87,13 +87,15 @@ export function call(
 
 /** POI records in the tools' markdown list format. */
 export function poiText(
-  pois: Array<{ name: string; address?: string; price?: [string, number] }>,
+  pois: Array<{ name: string; address?: string; price?: [string, number]; rating?: number }>,
 ): string {
   return pois
     .map((p, i) => {
       const lines = [`## ${i + 1}`, '', `名称: ${p.name}`];
       if (p.address) lines.push(`地址: ${p.address}`);
       lines.push(`location: 121.4${i},31.2${i}`);
+      // As the tools print it: one decimal.
+      if (p.rating !== undefined) lines.push(`评分: ${p.rating.toFixed(1)}`);
       if (p.price) lines.push(`${p.price[0]}: ${p.price[1]}元`);
       return lines.join('\n');
     })

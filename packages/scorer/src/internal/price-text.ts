@@ -20,6 +20,8 @@ interface TextParse {
   lines?: readonly PoiResultLine[];
   /** Its amounts in 元. */
   amounts?: readonly number[];
+  /** Its POI records' ratings: [name, rating] in record order. */
+  ratings?: ReadonlyArray<readonly [string, number]>;
 }
 
 /**
@@ -84,6 +86,45 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
       }),
     );
     out.push(parse.lines);
+  });
+  return out;
+}
+
+const RATING_LINE = SCORING_CONFIG.factPrecision.toolRating;
+
+/** The [name, rating] pairs of a POI result text: the first rating line of each record. */
+function readRatings(text: string): Array<readonly [string, number]> {
+  const out: Array<readonly [string, number]> = [];
+  let current: string | null = null;
+  for (const line of text.split('\n')) {
+    const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
+    if (name) {
+      current = name[1]!;
+      continue;
+    }
+    if (current === null) continue;
+    const rating = RATING_LINE.exec(line);
+    if (rating) {
+      out.push(Object.freeze([current, Number(rating[1])] as const));
+      current = null;
+    }
+  }
+  return out;
+}
+
+/**
+ * Tool POI name → its rating, from the successful `poi_search` and `around_search` results (the first
+ * rating a name is given; each text read once).
+ */
+export function toolPoiRatings(ctx: ScoringContext): Map<string, number> {
+  const out = new Map<string, number>();
+  ctx.trace.forEach((entry, i) => {
+    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
+    if (!entry.ok) return;
+    const text = ctx.resultTexts[i] ?? '';
+    const parse = textParse(ctx, text);
+    parse.ratings ??= Object.freeze(readRatings(text));
+    for (const [name, rating] of parse.ratings) if (!out.has(name)) out.set(name, rating);
   });
   return out;
 }

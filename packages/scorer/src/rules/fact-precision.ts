@@ -1,14 +1,15 @@
 // Fact precision: of everything checkable the answer states, how much the tools of this episode returned.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { DIGIT, allMatches, isDigitUnit, round, linearFall } from '../internal/text';
+import { DIGIT, allMatches, anyInRange, isDigitUnit, round, linearFall } from '../internal/text';
+import { toolPoiRatings } from '../internal/price-text';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;
 
 /** Result of {@link factPrecision}. */
 export interface FactPrecisionResult {
-  /** Checkable facts: counted prices and dated weather facts. */
+  /** Checkable facts: counted prices, dated weather facts and stated ratings. */
   checked: number;
   /** Those the tools of this episode do not support. */
   unsupported: number;
@@ -20,6 +21,8 @@ export interface FactPrecisionResult {
     prices: [number, number];
     /** Dated weather facts: [checked, unsupported]. */
     weather: [number, number];
+    /** Stated ratings: [checked, unsupported]. */
+    ratings: [number, number];
   };
   /** Multiplier on the code score. */
   multiplier: number;
@@ -140,6 +143,41 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   return [checked, unsupported];
 }
 
+/**
+ * Ratings the answer states (评分4.7): [checked, unsupported]. A rating is supported when a tool POI with that
+ * rating is named before it, at most `ratingWindow` code points back and after the answer's previous rating
+ * (which belongs to an earlier record). A rating next to a place the tools did not return, or a tool place's
+ * rating from another week, is unsupported. Any named place with the rating will do, not only the nearest:
+ * an address (黄山东路) or a branch label may name another tool place between a place and its rating.
+ */
+function statedRatings(ctx: ScoringContext): [number, number] {
+  // The search form, whose code-point index and POI positions the check shares (digits folded to ASCII).
+  const text = ctx.lower;
+  if (!text.includes('评分')) return [0, 0];
+  const matches = allMatches(C.answerRating, text, C.maxRatings);
+  if (matches.length === 0) return [0, 0];
+  // Where the tool POIs of each rating are named (code points, ascending).
+  const named = new Map<number, number[]>();
+  for (const [name, rating] of toolPoiRatings(ctx)) {
+    const at = ctx.locate(name, true);
+    if (at.length === 0) continue;
+    const list = named.get(rating);
+    if (list === undefined) named.set(rating, [...at]);
+    else list.push(...at);
+  }
+  for (const list of named.values()) list.sort((a, b) => a - b);
+  let unsupported = 0;
+  let previous = -1;
+  for (const m of matches) {
+    const at = ctx.cpi.at(m.index);
+    const list = named.get(Number(m[1]));
+    const from = Math.max(previous + 1, at - C.ratingWindow);
+    if (list === undefined || !anyInRange(list, from, at - 1)) unsupported++;
+    previous = at;
+  }
+  return [matches.length, unsupported];
+}
+
 /** Multiplier for an unsupported share: 1 up to `freeRatio`, linearly down to `floor` at `floorRatio`. */
 export function factPrecisionMultiplier(ratio: number): number {
   return linearFall(ratio, C.freeRatio, C.floorRatio, C.floor);
@@ -148,7 +186,8 @@ export function factPrecisionMultiplier(ratio: number): number {
 /**
  * Fact precision (named defence `fact_precision`): pools every fact of the answer that can be checked
  * against this episode's tool results — the prices of {@link priceGrounding} and the weather conditions,
- * temperatures and wind directions written on a dated line (checked against that day's forecast) — and
+ * temperatures and wind directions written on a dated line (checked against that day's forecast), and the
+ * ratings it states (checked against the tool POIs named just before them) — and
  * scales the code score by the unsupported share. Named places are left out: a plan may rightly name
  * well-known sights the tools did not list. A plan memorised from
  * another epoch, or written from another trace, states facts the tools did not return this time.
@@ -158,14 +197,15 @@ export function factPrecision(
   prices: PriceGroundingResult,
 ): FactPrecisionResult {
   const weather = datedWeather(ctx);
-  const checked = prices.counted + weather[0];
-  const unsupported = prices.ungrounded + weather[1];
+  const ratings = statedRatings(ctx);
+  const checked = prices.counted + weather[0] + ratings[0];
+  const unsupported = prices.ungrounded + weather[1] + ratings[1];
   const ratio = checked > 0 ? unsupported / checked : 0;
   return {
     checked,
     unsupported,
     ratio: round(ratio, 4),
-    parts: { prices: [prices.counted, prices.ungrounded], weather },
+    parts: { prices: [prices.counted, prices.ungrounded], weather, ratings },
     multiplier: checked >= C.minChecked ? factPrecisionMultiplier(ratio) : 1,
   };
 }
