@@ -67,7 +67,9 @@ async function linesOf(
     const lines: Array<[string, boolean]> = [];
     const scan = await forEachLine(
       handle,
-      (text, terminated) => lines.push([text, terminated]),
+      (text, terminated) => {
+        lines.push([text, terminated]);
+      },
       chunkBytes,
     );
     return { lines, ...scan };

@@ -24,7 +24,7 @@ import {
   stringFlag,
   worldFlag,
 } from '../internal/cli-support';
-import { openResultsStore, readResults } from '../results/store';
+import { openResultsStore, readResults, recordedEpoch } from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
 /** Options of `navworld evaluate`. */
@@ -153,9 +153,27 @@ export async function evaluateCommand(
     });
   }
   const judge = config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
+  const pinnedSalt = stringFlag(options.salt) ?? config.salt;
+  let epoch = epochAt(io.now, { salt: pinnedSalt });
+  if (options.resume === true) {
+    // A resumed run goes on in the world its first episodes played in (the same salt and week), even after
+    // the weekly epoch has turned, unless a salt pinned for this run names another world.
+    const recorded = await recordedEpoch(out).catch(() => undefined);
+    if (
+      recorded !== undefined &&
+      (pinnedSalt === undefined || pinnedSalt === recorded.salt) &&
+      (recorded.id !== epoch.id || recorded.salt !== epoch.salt)
+    ) {
+      epoch = recorded;
+      if (options.quiet !== true) {
+        const week = new Date(recorded.startsAt * 1000).toISOString().slice(0, 10);
+        io.err(`resuming in the epoch of ${out}: salt ${recorded.salt}, week of ${week}\n`);
+      }
+    }
+  }
   const env: Environment = createEnvironment({
     world,
-    epoch: epochAt(io.now, { salt: stringFlag(options.salt) ?? config.salt }),
+    epoch,
     env: io.env,
     ...(judge ? { judge } : {}),
     // Every job holds at most one episode (two during a re-dispatch).

@@ -9,6 +9,7 @@ import {
   canonicalJson,
   parseWith,
   toNavworldError,
+  type Epoch,
   type EpisodeResult,
   type Versions,
 } from '@navworld/core-types';
@@ -133,7 +134,7 @@ export interface LineScan {
  */
 export async function forEachLine(
   handle: FileHandle,
-  onLine: (text: string, terminated: boolean) => void,
+  onLine: (text: string, terminated: boolean) => boolean | void,
   chunkBytes: number = READ_CHUNK_BYTES,
 ): Promise<LineScan> {
   if (!Number.isInteger(chunkBytes) || chunkBytes < 1)
@@ -152,9 +153,10 @@ export async function forEachLine(
       const part = data.subarray(start, end);
       const bytes = pending.length === 0 ? part : Buffer.concat([...pending, part]);
       pending = [];
-      onLine(bytes.toString('utf8'), true);
       start = end + 1;
       completeLength = length + start;
+      // `false` stops the scan: the lengths then cover the lines read so far.
+      if (onLine(bytes.toString('utf8'), true) === false) return { completeLength, length: completeLength };
     }
     if (start < bytesRead) pending.push(Buffer.from(data.subarray(start)));
     length += bytesRead;
@@ -183,15 +185,15 @@ async function openIfExists(path: string): Promise<FileHandle | null> {
 /** Reads an existing file line by line (see {@link forEachLine}); `null` when it does not exist. */
 async function scanIfExists(
   path: string,
-  onLine: (text: string, terminated: boolean) => void,
+  onLine: (text: string, terminated: boolean) => boolean | void,
 ): Promise<LineScan | null> {
   const handle = await openIfExists(path);
   if (handle === null) return null;
   // Only failures of the file itself are read errors; one thrown by `onLine` is passed on as it is.
   let fromLine = false;
-  const guarded = (text: string, terminated: boolean): void => {
+  const guarded = (text: string, terminated: boolean): boolean | void => {
     try {
-      onLine(text, terminated);
+      return onLine(text, terminated);
     } catch (error) {
       fromLine = true;
       throw error;
@@ -214,6 +216,21 @@ function parseLine(line: string): EpisodeResult | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The epoch of the first episode a results file records (the world its run played in), or undefined when the
+ * file does not exist or records none. Reads only as far as that episode.
+ */
+export async function recordedEpoch(path: string): Promise<Epoch | undefined> {
+  let epoch: Epoch | undefined;
+  await scanIfExists(path, (line) => {
+    const result = parseLine(line);
+    if (result === null) return true;
+    epoch = result.epoch;
+    return false;
+  });
+  return epoch;
 }
 
 /**
