@@ -911,7 +911,7 @@ export const SCORING_CONFIG = {
      * A stated rating is supported when a tool POI with that rating is named at most this many code points
      * before it, after the previous rating (its record: the name, then an address or price, then the rating).
      */
-    ratingWindow: 80,
+    ratingWindow: 200,
     /** Ratings checked per answer (bounds the work on long answers). */
     maxRatings: 64,
     /** Fewer checkable facts than this never trigger the defence. */

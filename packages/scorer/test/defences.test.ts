@@ -450,11 +450,12 @@ describe('fact_precision', () => {
       ).toEqual([3, 3]);
     });
 
-    it('the place must be named within 80 code points before its rating', () => {
-      const near = `老正兴菜馆${'好'.repeat(70)}评分4.6`;
-      const far = `老正兴菜馆${'好'.repeat(80)}评分4.6`;
-      expect(ratingsOf(near)).toEqual([1, 0]);
-      expect(ratingsOf(far)).toEqual([1, 1]);
+    it('the place must be named within 200 code points before its rating', () => {
+      // The name (5 code points) and n between: it starts 5 + n code points before the rating.
+      const at = (back: number) => ratingsOf(`老正兴菜馆${'好'.repeat(back - 5)}评分4.6`);
+      expect(at(199)).toEqual([1, 0]);
+      expect(at(200)).toEqual([1, 0]);
+      expect(at(201)).toEqual([1, 1]);
       // A rating without a number (评分很高) states nothing checkable; nor does an answer without ratings.
       expect(ratingsOf('老正兴菜馆评分很高，人均120元。')).toEqual([0, 0]);
     });
