@@ -10,9 +10,11 @@ const R = SCORING_CONFIG.poiRecordPrices;
  * it states ({@link recordPrice}; undefined for a line that states none), read once for every rule.
  */
 export type PoiResultLine =
-  { name: string; price?: undefined } | { name?: undefined; price: RecordPrice | undefined };
+  | { name: string; price?: undefined; rating?: undefined }
+  | { name?: undefined; price: RecordPrice | undefined; rating?: number };
 
 const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
+const RATING_LINE = SCORING_CONFIG.factPrecision.toolRating;
 
 /** What the price rules read from one tool result text. */
 interface TextParse {
@@ -20,8 +22,6 @@ interface TextParse {
   lines?: readonly PoiResultLine[];
   /** Its amounts in 元. */
   amounts?: readonly number[];
-  /** Its POI records' ratings: [name, rating] in record order. */
-  ratings?: ReadonlyArray<readonly [string, number]>;
 }
 
 /**
@@ -80,6 +80,9 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
         // Only a line holding 名称 or name can introduce a POI: skip the regex on the others.
         const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
         if (name) return { name: name[1]! };
+        // A rating line states no price: only its rating is read.
+        const rating = line.includes('评分') || line.includes('rating') ? RATING_LINE.exec(line) : null;
+        if (rating) return { price: undefined, rating: Number(rating[1]) };
         const price = recordPrice(line);
         // Shared by every episode that holds this text.
         return { price: price && Object.freeze(price) };
@@ -90,42 +93,22 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
   return out;
 }
 
-const RATING_LINE = SCORING_CONFIG.factPrecision.toolRating;
-
-/** The [name, rating] pairs of a POI result text: the first rating line of each record. */
-function readRatings(text: string): Array<readonly [string, number]> {
-  const out: Array<readonly [string, number]> = [];
-  let current: string | null = null;
-  for (const line of text.split('\n')) {
-    const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
-    if (name) {
-      current = name[1]!;
-      continue;
-    }
-    if (current === null) continue;
-    const rating = RATING_LINE.exec(line);
-    if (rating) {
-      out.push(Object.freeze([current, Number(rating[1])] as const));
-      current = null;
-    }
-  }
-  return out;
-}
-
 /**
- * Tool POI name → its rating, from the successful `poi_search` and `around_search` results (the first
- * rating a name is given; each text read once).
+ * Tool POI name → its rating, from the successful `poi_search` and `around_search` results: the first rating
+ * line of each record (read with the record prices, see {@link poiResultLines}), the first rating of a name.
  */
 export function toolPoiRatings(ctx: ScoringContext): Map<string, number> {
   const out = new Map<string, number>();
-  ctx.trace.forEach((entry, i) => {
-    if (entry.name !== 'poi_search' && entry.name !== 'around_search') return;
-    if (!entry.ok) return;
-    const text = ctx.resultTexts[i] ?? '';
-    const parse = textParse(ctx, text);
-    parse.ratings ??= Object.freeze(readRatings(text));
-    for (const [name, rating] of parse.ratings) if (!out.has(name)) out.set(name, rating);
-  });
+  for (const lines of poiResultLines(ctx)) {
+    let current: string | null = null;
+    for (const line of lines) {
+      if (line.name !== undefined) current = line.name;
+      else if (line.rating !== undefined && current !== null) {
+        if (!out.has(current)) out.set(current, line.rating);
+        current = null;
+      }
+    }
+  }
   return out;
 }
 

@@ -156,24 +156,44 @@ function statedRatings(ctx: ScoringContext): [number, number] {
   if (!text.includes('评分')) return [0, 0];
   const matches = allMatches(C.answerRating, text, C.maxRatings);
   if (matches.length === 0) return [0, 0];
-  // Where the tool POIs of each rating are named (code points, ascending).
-  const named = new Map<number, number[]>();
+  const namesOf = new Map<number, string[]>();
   for (const [name, rating] of toolPoiRatings(ctx)) {
-    const at = ctx.locate(name, true);
-    if (at.length === 0) continue;
-    const list = named.get(rating);
-    if (list === undefined) named.set(rating, [...at]);
-    else list.push(...at);
+    const names = namesOf.get(rating);
+    if (names === undefined) namesOf.set(rating, [name]);
+    else names.push(name);
   }
-  for (const list of named.values()) list.sort((a, b) => a - b);
+  // Where the tool POIs of a rating are named (code points, ascending): written exactly (the shared search
+  // index answers at once), or also as the fact extractor's fuzzy POI match finds them (a shortened name, a
+  // branch written apart), computed only for a rating the exact names do not support.
+  const exactAt = new Map<number, number[]>();
+  const fuzzyAt = new Map<number, number[]>();
+  const positions = (rating: number, fuzzy: boolean): number[] => {
+    const cache = fuzzy ? fuzzyAt : exactAt;
+    let list = cache.get(rating);
+    if (list === undefined) {
+      list = [];
+      for (const name of namesOf.get(rating) ?? []) {
+        if (fuzzy) list.push(...ctx.locate(name, true));
+        else for (const at of ctx.exact(name)) list.push(ctx.cpi.at(at));
+      }
+      list.sort((a, b) => a - b);
+      cache.set(rating, list);
+    }
+    return list;
+  };
   let unsupported = 0;
   let previous = -1;
   for (const m of matches) {
     const at = ctx.cpi.at(m.index);
-    const list = named.get(Number(m[1]));
+    const rating = Number(m[1]);
     const from = Math.max(previous + 1, at - C.ratingWindow);
-    if (list === undefined || !anyInRange(list, from, at - 1)) unsupported++;
     previous = at;
+    if (!namesOf.has(rating)) {
+      unsupported++;
+      continue;
+    }
+    if (anyInRange(positions(rating, false), from, at - 1)) continue;
+    if (!anyInRange(positions(rating, true), from, at - 1)) unsupported++;
   }
   return [matches.length, unsupported];
 }
