@@ -81,7 +81,8 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
         const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
         if (name) return { name: name[1]! };
         // A rating line states no price: only its rating is read.
-        const rating = line.includes('评分') || line.includes('rating') ? RATING_LINE.exec(line) : null;
+        const rating =
+          line.includes('评分') || line.includes('rating') ? RATING_LINE.exec(line) : null;
         if (rating) return { price: undefined, rating: Number(rating[1]) };
         const price = recordPrice(line);
         // Shared by every episode that holds this text.
