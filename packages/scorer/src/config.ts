@@ -912,9 +912,16 @@ export const SCORING_CONFIG = {
      * before it, after the previous rating (its record: the name, then an address or price, then the rating).
      */
     ratingWindow: 200,
+    /** … or when its name starts at most this many code points after the rating (评分4.8的…). */
+    ratingAfter: 4,
     /** Ratings checked per answer (bounds the work on long answers). */
     maxRatings: 64,
-    /** Fewer checkable facts than this never trigger the defence. */
+    /** The top of the tools' rating scale: a stated value above it is no place's rating (not checked). */
+    maxRating: 5,
+    /**
+     * Fewer checkable facts than this never trigger the defence (counted once for all facts pooled, and once
+     * for the ratings, which are also held to the share on their own).
+     */
     minChecked: 5,
     /** Unsupported share up to which the multiplier stays 1 … */
     freeRatio: 0.2,

@@ -460,6 +460,75 @@ describe('fact_precision', () => {
       expect(ratingsOf('老正兴菜馆评分很高，人均120元。')).toEqual([0, 0]);
     });
 
+    it('a branch written without its label is its place (any branch of that name with the rating)', () => {
+      // The tools' 小杨生煎(黄河路店) (4.0), written as 小杨生煎.
+      expect(ratingsOf('- 小杨生煎，评分4，人均28元。')).toEqual([1, 0]);
+      expect(ratingsOf('- 小杨生煎，评分4.6，人均28元。')).toEqual([1, 1]);
+      // Two branches of one chain: the name alone is either of them (the fuzzy POI match, which refuses an
+      // ambiguous half, does not read it).
+      const chain = [
+        call(
+          'poi_search',
+          { address: '火烧', region: '上海' },
+          poiText([
+            {
+              name: '刘记驴肉火烧(迎宾路店)',
+              address: '迎宾路66号',
+              price: ['人均', 23],
+              rating: 4.7,
+            },
+            {
+              name: '刘记驴肉火烧(民族路店)',
+              address: '民族路330号',
+              price: ['人均', 28],
+              rating: 4.6,
+            },
+          ]),
+        ),
+      ];
+      const of = (answer: string) => {
+        const ctx = buildContext(problem, chain, answer);
+        return factPrecision(ctx, priceGrounding(ctx)).parts.ratings;
+      };
+      expect(
+        of('- 刘记驴肉火烧，评分4.6\n- 刘记驴肉火烧，评分4.7\n- 刘记驴肉火烧，评分4.9'),
+      ).toEqual([3, 1]);
+    });
+
+    it('a place named right after its rating, on the same line, is read as the rated one', () => {
+      expect(ratingsOf('推荐评分4.6的老正兴菜馆，人均120元。')).toEqual([1, 0]);
+      // The next line's place belongs to the next record: it supports no rating of this line.
+      expect(ratingsOf('- 宴悦园海鲜酒家，评分4.6\n- 老正兴菜馆，人均120元')).toEqual([1, 1]);
+      // Values above the tools' 0–5 scale rate something else (the plan itself): not checked.
+      expect(ratingsOf('老正兴菜馆，评分4.6。综合评分：9，可行性评分：8.5')).toEqual([1, 0]);
+    });
+
+    it("ratings are held to the share on their own: invented places with the tools' prices", () => {
+      const invented = ['宴悦园', '刘记火烧', '正源轩', '锦隆阁', '同顺堂'];
+      const answer = [
+        '# 上海1日美食之旅',
+        // The tools' places and prices, as the honest plan cites them …
+        plan({ a: 120, b: 28, c: 60, hotel: 328, taxi: 25 }),
+        // … and five invented places, each with a rating the tools never gave.
+        ...invented.map((name, i) => `- ${name}，评分4.${i + 3}，推荐品尝本帮菜。`),
+      ].join('\n');
+      const ctx = buildContext(problem, rated, answer);
+      const r = factPrecision(ctx, priceGrounding(ctx));
+      expect(r.parts.ratings).toEqual([5, 5]);
+      // Pooled with the plan's grounded prices, the five would cost less …
+      expect(r.ratio).toBeCloseTo(5 / r.checked, 4);
+      expect(factPrecisionMultiplier(r.ratio)).toBeGreaterThan(0.7);
+      // … but they are all of its ratings: the floor.
+      expect(r.multiplier).toBe(0.2);
+      // Fewer than five ratings are not judged on their own: only the pooled share counts.
+      const four = answer.split('\n').slice(0, -1).join('\n');
+      const c4 = buildContext(problem, rated, four);
+      const r4 = factPrecision(c4, priceGrounding(c4));
+      expect(r4.parts.ratings).toEqual([4, 4]);
+      expect(r4.multiplier).toBeCloseTo(factPrecisionMultiplier(4 / r4.checked), 4);
+      expect(r4.multiplier).toBeGreaterThan(0.2);
+    });
+
     it('a stale plan whose places and ratings the week moved loses its precision', () => {
       const stale = [
         '# 上海1日美食之旅',

@@ -1,7 +1,15 @@
 // Fact precision: of everything checkable the answer states, how much the tools of this episode returned.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { DIGIT, allMatches, anyInRange, isDigitUnit, round, linearFall } from '../internal/text';
+import {
+  DIGIT,
+  allMatches,
+  anyInRange,
+  cpLength,
+  isDigitUnit,
+  round,
+  linearFall,
+} from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
 import type { PriceGroundingResult } from './price-grounding';
 
@@ -146,15 +154,23 @@ function datedWeather(ctx: ScoringContext): [number, number] {
 /**
  * Ratings the answer states (评分4.7): [checked, unsupported]. A rating is supported when a tool POI with that
  * rating is named before it, at most `ratingWindow` code points back and after the answer's previous rating
- * (which belongs to an earlier record). A rating next to a place the tools did not return, or a tool place's
+ * (which belongs to an earlier record), or starts at most `ratingAfter` code points after it (评分4.8的…). A rating next to a place the tools did not return, or a tool place's
  * rating from another week, is unsupported. Any named place with the rating will do, not only the nearest:
  * an address (黄山东路) or a branch label may name another tool place between a place and its rating.
  */
+/** A bracketed branch or site label in a POI's name: (亚龙湾店), （东门）. */
+const BRANCH_LABEL = /[（(][^（）()]*[)）]/gu;
+/** Code points a POI's name must keep without its branch label to be searched on its own. */
+const MIN_BASE_NAME = 2;
+
 function statedRatings(ctx: ScoringContext): [number, number] {
   // The search form, whose code-point index and POI positions the check shares (digits folded to ASCII).
   const text = ctx.lower;
   if (!text.includes('评分')) return [0, 0];
-  const matches = allMatches(C.answerRating, text, C.maxRatings);
+  // A value above the tools' scale (综合评分：9) rates the plan or something else, not a place.
+  const matches = allMatches(C.answerRating, text, C.maxRatings).filter(
+    (m) => Number(m[1]) <= C.maxRating,
+  );
   if (matches.length === 0) return [0, 0];
   const namesOf = new Map<number, string[]>();
   for (const [name, rating] of toolPoiRatings(ctx)) {
@@ -173,8 +189,16 @@ function statedRatings(ctx: ScoringContext): [number, number] {
     if (list === undefined) {
       list = [];
       for (const name of namesOf.get(rating) ?? []) {
-        if (fuzzy) list.push(...ctx.locate(name, true));
-        else for (const at of ctx.exact(name)) list.push(ctx.cpi.at(at));
+        if (fuzzy) {
+          list.push(...ctx.locate(name, true));
+          continue;
+        }
+        for (const at of ctx.exact(name)) list.push(ctx.cpi.at(at));
+        // A branch is often written without its label (华美酒店 for 华美酒店(亚龙湾店)); when several branches share
+        // the name, the rating of any of them will do.
+        const base = name.replace(BRANCH_LABEL, '').trim();
+        if (base !== name && cpLength(base) >= MIN_BASE_NAME)
+          for (const at of ctx.exact(base)) list.push(ctx.cpi.at(at));
       }
       list.sort((a, b) => a - b);
       cache.set(rating, list);
@@ -185,15 +209,21 @@ function statedRatings(ctx: ScoringContext): [number, number] {
   let previous = -1;
   for (const m of matches) {
     const at = ctx.cpi.at(m.index);
+    const end = ctx.cpi.at(m.index + m[0].length);
     const rating = Number(m[1]);
     const from = Math.max(previous + 1, at - C.ratingWindow);
+    // Or named right after it (评分4.8的…), on its line (the next line's place is the next record's).
+    const lineEnd = text.indexOf('\n', m.index + m[0].length);
+    const until = Math.min(end + C.ratingAfter, lineEnd < 0 ? Infinity : ctx.cpi.at(lineEnd) - 1);
     previous = at;
     if (!namesOf.has(rating)) {
       unsupported++;
       continue;
     }
-    if (anyInRange(positions(rating, false), from, at - 1)) continue;
-    if (!anyInRange(positions(rating, true), from, at - 1)) unsupported++;
+    const near = (list: readonly number[]): boolean =>
+      anyInRange(list, from, at - 1) || anyInRange(list, end, until);
+    if (near(positions(rating, false))) continue;
+    if (!near(positions(rating, true))) unsupported++;
   }
   return [matches.length, unsupported];
 }
@@ -221,11 +251,15 @@ export function factPrecision(
   const checked = prices.counted + weather[0] + ratings[0];
   const unsupported = prices.ungrounded + weather[1] + ratings[1];
   const ratio = checked > 0 ? unsupported / checked : 0;
+  const pooled = checked >= C.minChecked ? factPrecisionMultiplier(ratio) : 1;
+  // The ratings are held to the same share on their own: a plan of invented places keeps the tools' prices
+  // and weather (a low pooled share) while every rating it gives them is one the tools never returned.
+  const rated = ratings[0] >= C.minChecked ? factPrecisionMultiplier(ratings[1] / ratings[0]) : 1;
   return {
     checked,
     unsupported,
     ratio: round(ratio, 4),
     parts: { prices: [prices.counted, prices.ungrounded], weather, ratings },
-    multiplier: checked >= C.minChecked ? factPrecisionMultiplier(ratio) : 1,
+    multiplier: Math.min(pooled, rated),
   };
 }
