@@ -10,6 +10,7 @@ import {
   pathFlag,
   reportError,
   stringFlag,
+  timeFlag,
 } from './internal/cli-support';
 import { taskCommand } from './commands/task';
 import { toolsCommand } from './commands/tools';
@@ -30,6 +31,9 @@ const EXIT_CODE_HELP = `Exit codes:
   5    call: the tool returned an error result
   6    audit: a gate failed (an exploit policy scored too much)
   130  interrupted (evaluate keeps what it wrote; --resume continues)`;
+
+/** Help of the commands' --now flag. */
+const NOW_HELP = 'Run in the week of this date or ISO time, e.g. 2026-01-05 (default now)';
 
 const ENV_HELP = `Environment:
   NAVWORLD_BASE_URL, NAVWORLD_MODEL           model endpoint and name for --agent openai
@@ -84,6 +88,8 @@ export async function main(
     const config = loadCliConfig(env);
     debug = debug || config.debug;
     const now = Date.now();
+    // A command's clock: the week of --now when given (a fixed world), else this moment.
+    const at = (o: Record<string, unknown>): number => timeFlag(o['now'], 'now') ?? now;
     const cli = cac('navworld');
     keepArgumentText(cli as unknown as Parameters<typeof keepArgumentText>[0]);
     cli.option('--debug', 'Print stack traces on errors');
@@ -108,10 +114,11 @@ export async function main(
         'offline | amap | replay | record (default: NAVWORLD_WORLD or offline)',
       )
       .option('--salt <salt>', 'Pin the epoch salt')
+      .option('--now <time>', NOW_HELP)
       .option('--json', 'Print the whole tool result as JSON')
       .example(`navworld call weather '{"city":"杭州"}'`)
       .action((tool: string, json: string | undefined, o: Record<string, unknown>) =>
-        callCommand(tool, json, o, config, now),
+        callCommand(tool, json, o, config, at(o)),
       );
 
     cli
@@ -140,6 +147,7 @@ export async function main(
       )
       .option('--world <world>', 'offline | amap | replay | record')
       .option('--salt <salt>', 'Pin the epoch salt')
+      .option('--now <time>', NOW_HELP)
       .option('--judge', 'Score with the LLM judge (needs NAVWORLD_JUDGE_API_KEY)')
       .option('--quiet', 'No progress output')
       .option('--json', 'Print the summary as JSON')
@@ -149,7 +157,7 @@ export async function main(
       )
       .action((o: Record<string, unknown>) =>
         evaluateCommand(o, config, {
-          now,
+          now: at(o),
           env,
           err: (text) => process.stderr.write(text),
           isTty: process.stderr.isTTY === true,
@@ -185,7 +193,8 @@ export async function main(
       .command('mcp', 'Serve the six tools over stdio (Model Context Protocol)')
       .option('--world <world>', 'offline | amap | replay | record')
       .option('--salt <salt>', 'Pin the epoch salt')
-      .action((o: Record<string, unknown>) => mcpCommand(o, config, now));
+      .option('--now <time>', NOW_HELP)
+      .action((o: Record<string, unknown>) => mcpCommand(o, config, at(o)));
 
     cli
       .command('serve', 'Serve reset / step / evaluate over HTTP')
@@ -202,8 +211,10 @@ export async function main(
         '--scoring-threads <n|auto>',
         'Worker threads that score final answers (default auto: min(4, cores - 1))',
       )
+      .option('--now <time>', 'Serve the week of this date or ISO time (default: follow the clock)')
       .action((o: Record<string, unknown>) =>
         serveCommand({
+          ...(o['now'] === undefined ? {} : { now: at(o) }),
           ...(o['host'] === undefined ? {} : { host: stringFlag(o['host'])! }),
           ...(o['port'] === undefined ? {} : { port: stringFlag(o['port'])! }),
           ...(o['allowPublic'] === true ? { allowPublic: true } : {}),
@@ -256,7 +267,7 @@ export async function main(
       .option('--policies <list>', 'Comma-separated policy names (default all)')
       .option('--salt <salt>', 'Epoch salt of the audit')
       .option('--stale-salt <salt>', 'Salt of the stale world the replay policy memorised')
-      .option('--now <time>', 'Play in the week of this date or ISO time (default now)')
+      .option('--now <time>', NOW_HELP)
       .option('--concurrency <n>', 'Episodes at once (default 8)')
       .option('--out <file>', 'Write the whole report as JSON')
       .option('--world <world>', 'Only offline is supported')

@@ -322,6 +322,38 @@ describe('navworld CLI (built bin)', () => {
     }
   }, 120_000);
 
+  it('evaluate, call and mcp take --now: the week of that time, whatever the clock says', async () => {
+    const out = join(dir, 'week-of-now.jsonl');
+    const r = await navworld([
+      'evaluate',
+      '--tasks',
+      '0',
+      '--now',
+      '2026-01-05',
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(r.code).toBe(0);
+    const episode = JSON.parse(readFileSync(out, 'utf8').trim()) as {
+      epoch: { startsAt: number; salt: string };
+    };
+    // 2026-01-01T00:00:00Z, the Thursday that starts the week of 2026-01-05; the salt stays the pinned one.
+    expect(episode.epoch).toMatchObject({ startsAt: 1_767_225_600, salt: 'cli-tests' });
+    const weather = await navworld(['call', 'weather', '{"city":"杭州"}', '--now', '2026-01-05']);
+    expect(weather.code).toBe(0);
+    expect(weather.stdout).toContain('日期: 2026-01-01');
+    for (const command of [
+      ['evaluate', '--tasks', '0'],
+      ['call', 'weather', '{"city":"杭州"}'],
+      ['mcp'],
+    ]) {
+      const bad = await navworld([...command, '--now', 'next week']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/^INVALID_ARGUMENT: --now must be a date such as 2026-01-05/);
+    }
+  }, 120_000);
+
   it('rejects a bad task range', async () => {
     const r = await navworld(['evaluate', '--tasks', '9-3']);
     expect(r.code).toBe(2);

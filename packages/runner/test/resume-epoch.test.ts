@@ -30,7 +30,7 @@ function io(now: number, notes: string[]): EvaluateIo {
 
 async function evaluate(
   now: number,
-  options: { out: string; tasks: string; resume?: boolean; salt?: string },
+  options: { out: string; tasks: string; resume?: boolean; salt?: string; now?: string },
 ): Promise<{ code: number; notes: string }> {
   const notes: string[] = [];
   // The summary table goes to stdout; these tests read the results files.
@@ -108,6 +108,17 @@ describe('evaluate --resume across the weekly epoch', () => {
     ).rejects.toMatchObject({
       code: 'VERSION_MISMATCH',
       message: expect.stringContaining('recorded in another epoch'),
+    });
+    // --now naming another week than the file's is refused: the file stays in one world.
+    await expect(
+      evaluate(WEEK_2, { out, tasks: '0-2', resume: true, now: '2026-01-12' }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining(
+        '--now names the week of 2026-01-08, but ' +
+          out +
+          ' was recorded in the week of 2026-01-01',
+      ),
     });
     // A salt that is the recorded one continues the run in its week too.
     const first = epochAt(WEEK_1);

@@ -51,6 +51,16 @@ describe('navworld serve (real process)', () => {
     expect(stderr()).toContain('shutting down');
   }, 120_000);
 
+  it('--now serves one week whatever the clock says', async () => {
+    const { child, url } = await startServe(cli, ['--now', '2026-01-05'], {});
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const reset = await post(url, '/v1/reset', { task_id: 7 });
+    expect(reset.status).toBe(200);
+    expect(reset.json.epoch).toMatchObject({ startsAt: 1_767_225_600, salt: 'serve-test' });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
+
   it('judges final answers when the judge key is set', async () => {
     const judge = await startScriptedOpenAIServer({ handler: () => ({ content: JUDGE_VERDICT }) });
     const { child, url, stderr } = await startServe(cli, [], {

@@ -46,6 +46,8 @@ export interface EvaluateCommandOptions {
   maxRetries?: number | string;
   world?: string;
   salt?: string;
+  /** The time whose week the run plays in, as given (`io.now` holds it parsed). */
+  now?: string | number;
   judge?: boolean;
   quiet?: boolean;
   json?: boolean;
@@ -164,6 +166,17 @@ export async function evaluateCommand(
       (pinnedSalt === undefined || pinnedSalt === recorded.salt) &&
       (recorded.id !== epoch.id || recorded.salt !== epoch.salt)
     ) {
+      if (options.now !== undefined && recorded.id !== epoch.id) {
+        const week = (e: { startsAt: number }): string =>
+          new Date(e.startsAt * 1000).toISOString().slice(0, 10);
+        throw new NavworldError(
+          ERROR_CODES.INVALID_ARGUMENT,
+          `--now names the week of ${week(epoch)}, but ${out} was recorded in the week of ${week(recorded)}`,
+          {
+            hint: 'drop --now to continue the file in its own week, or write to a new results file',
+          },
+        );
+      }
       epoch = recorded;
       if (options.quiet !== true) {
         const week = new Date(recorded.startsAt * 1000).toISOString().slice(0, 10);

@@ -34,6 +34,11 @@ export interface ServeCommandOptions {
   judge?: Judge;
   /** Runs `/v1/evaluate` episodes. @default the OpenAI-compatible agent loop */
   evaluate?: EvaluateRunner;
+  /**
+   * A time (epoch milliseconds) in the week to serve: every reset plays that week's world, with the salt
+   * `NAVWORLD_EPOCH_SALT` pins or the week's own. @default follow the clock (a new week's world at each turn)
+   */
+  now?: number;
   /** Resolves when the server should stop. @default SIGINT or SIGTERM */
   until?: Promise<unknown>;
   /** Where text goes. @default console.error */
@@ -121,6 +126,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
     ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
     environmentOptions: {
       world,
+      ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.debug === undefined ? {} : { debug: options.debug }),
       ...(options.judge === undefined ? {} : { judge: options.judge }),
       scoringThreads,
