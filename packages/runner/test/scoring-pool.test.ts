@@ -14,6 +14,7 @@ import {
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import {
   createScoringPool,
+  createTickBatcher,
   scoreJob,
   scoreJobs,
   type ScoringJob,
@@ -401,6 +402,58 @@ describe('scoring worker pool', () => {
       expect((await env.step({ episodeId, content: '方案' })).done).toBe(true);
       await env.close();
     }
+  });
+});
+
+describe('in-process scoring of answers that arrive together', () => {
+  it('scores final answers sent at once as batches, each as it scores alone', async () => {
+    const tasks = TASKS.slice(0, 14);
+    const alone = createEnvironment(OPTIONS);
+    // One episode at a time: every batch holds one final answer.
+    const expected: Played = new Map();
+    for (const taskId of tasks) {
+      for (const [id, episode] of await play(alone, [taskId])) expected.set(id, episode);
+    }
+    const aloneStats = internalsOf(alone).tickBatcher!.stats();
+    await alone.close();
+    expect(aloneStats.batches).toBe(aloneStats.jobs);
+
+    const env = createEnvironment(OPTIONS);
+    const answers = await Promise.all(await finalStepsInFlight(env, expected, tasks));
+    const stats = internalsOf(env).tickBatcher!.stats();
+    await env.close();
+    answers.forEach((answer, i) => {
+      expect(answer.done).toBe(true);
+      expect(answer.info).toStrictEqual(expected.get(tasks[i]!)!.info);
+      expect(JSON.stringify(answer.info)).toBe(JSON.stringify(expected.get(tasks[i]!)!.info));
+    });
+    expect(stats).toEqual({ jobs: tasks.length, batches: 1 });
+  }, 60_000);
+
+  it('gives each job of a batch its own outcome or error, and starts a new batch after a flush', async () => {
+    const batcher = createTickBatcher();
+    const good = job('方案');
+    const bad = {
+      ...good,
+      problem: { ...good.problem, problemType: 'nope' },
+    } as unknown as ScoringJob;
+    const [a, b, c] = await Promise.allSettled([
+      batcher.score(good),
+      batcher.score(bad),
+      batcher.score({ ...good, debug: true }),
+    ]);
+    expect(a).toEqual({ status: 'fulfilled', value: scoreJob(good) });
+    expect(b).toMatchObject({ status: 'rejected', reason: { code: 'VALIDATION_FAILED' } });
+    expect(c).toEqual({ status: 'fulfilled', value: scoreJob({ ...good, debug: true }) });
+    expect(batcher.stats()).toEqual({ jobs: 3, batches: 1 });
+    await batcher.score(good);
+    expect(batcher.stats()).toEqual({ jobs: 4, batches: 2 });
+  });
+
+  it('is not used with scoring threads or a judge', () => {
+    const judge: Judge = { judge: () => Promise.resolve({ available: false, error: 'offline' }) };
+    expect(internalsOf(createEnvironment({ ...OPTIONS, judge })).tickBatcher).toBeUndefined();
+    expect(internalsOf(pooled()).tickBatcher).toBeUndefined();
   });
 });
 

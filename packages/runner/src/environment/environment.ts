@@ -63,7 +63,13 @@ import {
 import { finalAnswerPrompt } from './final-answer';
 import { createProblemSource } from './problems';
 import { ResetInputSchema, StepInputSchema, type ResetInput, type StepInput } from './schemas';
-import { createScoringPool, type ScoringOutcome, type ScoringPool } from './scoring-pool';
+import {
+  createScoringPool,
+  createTickBatcher,
+  type ScoringOutcome,
+  type ScoringPool,
+  type TickBatcher,
+} from './scoring-pool';
 import { truncateForModel } from './truncate';
 
 /** The OpenAI function definition of one tool, as `reset` returns it. */
@@ -286,6 +292,8 @@ export interface EnvironmentInternals {
   remove(episodeId: string): void;
   /** The scoring worker pool, when one runs. */
   scoringPool: ScoringPool | undefined;
+  /** In-process scoring of answers that arrive together (no threads, no judge). */
+  tickBatcher: TickBatcher | undefined;
 }
 
 /** Mutable state of one episode. */
@@ -408,6 +416,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
           file: scoringWorkerFileOf(options.scoringWorkerFile),
         })
       : undefined;
+  // Without threads or a judge, answers that arrive together are scored here as one batch.
+  const tick = pool === undefined && options.judge === undefined ? createTickBatcher() : undefined;
   const tools = toolDefinitions();
   const versions: Versions = {
     navworld: VERSION,
@@ -791,23 +801,26 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     state.truncated ||= truncated;
     state.outcome = 'completed';
     let details: ScoreDetails | ScoringOutcome;
+    const job = {
+      problem: state.problem,
+      trace: state.trace,
+      answer: content,
+      salt: state.epoch.salt,
+      debug,
+    };
     try {
       details =
-        pool === undefined
-          ? await scoreEpisodeDetailed({
-              problem: state.problem,
-              trace: state.trace,
-              answer: content,
-              ...(options.judge === undefined ? {} : { judge: options.judge }),
-              salt: state.epoch.salt,
-            })
-          : await pool.score({
-              problem: state.problem,
-              trace: state.trace,
-              answer: content,
-              salt: state.epoch.salt,
-              debug,
-            });
+        pool !== undefined
+          ? await pool.score(job)
+          : tick !== undefined
+            ? await tick.score(job)
+            : await scoreEpisodeDetailed({
+                problem: state.problem,
+                trace: state.trace,
+                answer: content,
+                ...(options.judge === undefined ? {} : { judge: options.judge }),
+                salt: state.epoch.salt,
+              });
     } catch (error) {
       const failure = toNavworldError(error);
       state.error = `${failure.code}: ${failure.message}`;
@@ -973,6 +986,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
       episodes.delete(episodeId);
     },
     scoringPool: pool,
+    tickBatcher: tick,
   });
   return environment;
 }

@@ -156,6 +156,51 @@ export function scoreJobs(jobs: readonly ScoringJob[]): Array<ScoringOutcome | {
   });
 }
 
+/** Scores jobs in this thread, those submitted within one turn of the event loop together. */
+export interface TickBatcher {
+  /** Scores a job with the others submitted before the loop's next check phase. */
+  score(job: ScoringJob): Promise<ScoringOutcome>;
+  /** Jobs scored and batches run so far (a batch of one included). */
+  stats(): { jobs: number; batches: number };
+}
+
+/**
+ * Creates a {@link TickBatcher}. Final answers that arrive together (a trainer stepping a group of rollouts
+ * with `Promise.all`, requests read in one poll of a server) are scored as one batch (see
+ * `scoreEpisodesSync`), each with the outcome it would get alone; an answer that arrives alone waits only for
+ * the current turn of the loop to end.
+ */
+export function createTickBatcher(): TickBatcher {
+  let queue: Array<{
+    job: ScoringJob;
+    resolve: (outcome: ScoringOutcome) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  let scored = 0;
+  let batches = 0;
+  const flush = (): void => {
+    const jobs = queue;
+    queue = [];
+    scored += jobs.length;
+    batches++;
+    const outcomes = scoreJobs(jobs.map((pending) => pending.job));
+    jobs.forEach((pending, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) pending.reject(outcome.error);
+      else pending.resolve(outcome);
+    });
+  };
+  return {
+    score(job) {
+      return new Promise((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        if (queue.length === 1) setImmediate(flush);
+      });
+    },
+    stats: () => ({ jobs: scored, batches }),
+  };
+}
+
 interface Pending {
   id: number;
   job: ScoringJob;
