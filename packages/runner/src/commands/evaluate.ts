@@ -167,11 +167,9 @@ export async function evaluateCommand(
       (recorded.id !== epoch.id || recorded.salt !== epoch.salt)
     ) {
       if (options.now !== undefined && recorded.id !== epoch.id) {
-        const week = (e: { startsAt: number }): string =>
-          new Date(e.startsAt * 1000).toISOString().slice(0, 10);
         throw new NavworldError(
           ERROR_CODES.INVALID_ARGUMENT,
-          `--now names the week of ${week(epoch)}, but ${out} was recorded in the week of ${week(recorded)}`,
+          `--now names the week of ${weekOf(epoch)}, but ${out} was recorded in the week of ${weekOf(recorded)}`,
           {
             hint: 'drop --now to continue the file in its own week, or write to a new results file',
           },
@@ -179,8 +177,9 @@ export async function evaluateCommand(
       }
       epoch = recorded;
       if (options.quiet !== true) {
-        const week = new Date(recorded.startsAt * 1000).toISOString().slice(0, 10);
-        io.err(`resuming in the epoch of ${out}: salt ${recorded.salt}, week of ${week}\n`);
+        io.err(
+          `resuming in the epoch of ${out}: salt ${recorded.salt}, week of ${weekOf(recorded)}\n`,
+        );
       }
     }
   }
@@ -331,6 +330,11 @@ function unscoredCauses(results: readonly EpisodeResult[]): string[] {
   if (sorted.length > MAX_CAUSES_SHOWN)
     lines.push(`  … and ${sorted.length - MAX_CAUSES_SHOWN} other cause(s); see the results file`);
   return lines;
+}
+
+/** The first day of an epoch's week (UTC), as 2026-01-01. */
+function weekOf(epoch: Epoch): string {
+  return new Date(epoch.startsAt * 1000).toISOString().slice(0, 10);
 }
 
 /** Plays reference jobs in worker threads (one environment per thread, same epoch). */

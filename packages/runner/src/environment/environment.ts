@@ -801,26 +801,21 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     state.truncated ||= truncated;
     state.outcome = 'completed';
     let details: ScoreDetails | ScoringOutcome;
-    const job = {
+    const input = {
       problem: state.problem,
       trace: state.trace,
       answer: content,
       salt: state.epoch.salt,
-      debug,
     };
+    const job = { ...input, debug };
     try {
       details =
         pool !== undefined
           ? await pool.score(job)
           : tick !== undefined
             ? await tick.score(job)
-            : await scoreEpisodeDetailed({
-                problem: state.problem,
-                trace: state.trace,
-                answer: content,
-                ...(options.judge === undefined ? {} : { judge: options.judge }),
-                salt: state.epoch.salt,
-              });
+            : // Neither threads nor the batcher: a judge is configured.
+              await scoreEpisodeDetailed({ ...input, judge: options.judge });
     } catch (error) {
       const failure = toNavworldError(error);
       state.error = `${failure.code}: ${failure.message}`;

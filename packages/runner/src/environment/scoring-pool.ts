@@ -112,14 +112,14 @@ const MAX_FAILURES_IN_A_ROW = 3;
  */
 export const DEFAULT_SCORING_JOB_TIMEOUT_MS = 60_000;
 
+/** The scorer's input for a job. */
+function inputOf(job: ScoringJob): Parameters<typeof scoreEpisodeSyncDetailed>[0] {
+  return { problem: job.problem, trace: job.trace, answer: job.answer, salt: job.salt };
+}
+
 /** Scores a job in this thread: what a worker runs, and the fallback when a worker cannot. */
 export function scoreJob(job: ScoringJob): ScoringOutcome {
-  const details = scoreEpisodeSyncDetailed({
-    problem: job.problem,
-    trace: job.trace,
-    answer: job.answer,
-    salt: job.salt,
-  });
+  const details = scoreEpisodeSyncDetailed(inputOf(job));
   // Outside debug mode only the breakdown is needed: the facts would only cost cloning.
   return job.debug ? details : { breakdown: details.breakdown };
 }
@@ -132,14 +132,7 @@ export function scoreJobs(jobs: readonly ScoringJob[]): Array<ScoringOutcome | {
   if (jobs.length > 1) {
     let all: ScoreDetails[] | undefined;
     try {
-      all = scoreEpisodesSyncDetailed(
-        jobs.map((job) => ({
-          problem: job.problem,
-          trace: job.trace,
-          answer: job.answer,
-          salt: job.salt,
-        })),
-      );
+      all = scoreEpisodesSyncDetailed(jobs.map(inputOf));
     } catch {
       // Found out below, job by job.
     }

@@ -151,18 +151,19 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   return [checked, unsupported];
 }
 
-/**
- * Ratings the answer states (评分4.7): [checked, unsupported]. A rating is supported when a tool POI with that
- * rating is named before it, at most `ratingWindow` code points back and after the answer's previous rating
- * (which belongs to an earlier record), or starts at most `ratingAfter` code points after it (评分4.8的…). A rating next to a place the tools did not return, or a tool place's
- * rating from another week, is unsupported. Any named place with the rating will do, not only the nearest:
- * an address (黄山东路) or a branch label may name another tool place between a place and its rating.
- */
 /** A bracketed branch or site label in a POI's name: (亚龙湾店), （东门）. */
 const BRANCH_LABEL = /[（(][^（）()]*[)）]/gu;
 /** Code points a POI's name must keep without its branch label to be searched on its own. */
 const MIN_BASE_NAME = 2;
 
+/**
+ * Ratings the answer states (评分4.7): [checked, unsupported]. A rating is supported when a tool POI with that
+ * rating is named before it, at most `ratingWindow` code points back and after the answer's previous rating
+ * (which belongs to an earlier record), or starts at most `ratingAfter` code points after it (评分4.8的…). A
+ * rating next to a place the tools did not return, or a tool place's rating from another week, is unsupported.
+ * Any named place with the rating will do, not only the nearest: an address (黄山东路) or a branch label may
+ * name another tool place between a place and its rating.
+ */
 function statedRatings(ctx: ScoringContext): [number, number] {
   // The search form, whose code-point index and POI positions the check shares (digits folded to ASCII).
   const text = ctx.lower;
