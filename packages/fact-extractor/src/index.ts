@@ -21,6 +21,7 @@ export { isAdministrativeName } from './admin-names';
 export { CodeUnitBuffer } from './code-units';
 export {
   normalizeText,
+  includesNormalized,
   codePointLength,
   foldFullWidth,
   createCodePointIndex,

@@ -207,6 +207,71 @@ export function isCjk(code: number): boolean {
   return (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf);
 }
 
+/**
+ * What {@link normalizeText} makes of one BMP unit outside the surrogates: -1 when it removes it, -2 when the
+ * unit alone cannot tell (its lower case depends on its neighbours or is longer than one unit).
+ */
+function normalizedUnit(c: number): number {
+  if (isNormalizeRemoved(c)) return -1;
+  const f = foldFullWidthCode(c);
+  if (f < 0x80) return f >= 65 && f <= 90 ? f + 32 : f;
+  if (isCjk(f) || (f >= 0x3000 && f <= 0x303f) || (f >= 0xff00 && f <= 0xffef)) return f;
+  // Σ lower-cases to ς or σ by position; İ to two units.
+  if (f === 0x3a3) return -2;
+  const lower = String.fromCharCode(f).toLowerCase();
+  return lower.length === 1 ? lower.charCodeAt(0) : -2;
+}
+
+/** Whether `needle` follows in `text` from unit `i` on, read normalised; undefined when that cannot be told. */
+function followsNormalized(
+  text: string,
+  i: number,
+  needle: string,
+  j: number,
+): boolean | undefined {
+  while (j < needle.length) {
+    if (i >= text.length) return false;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      // Astral CJK (plane 2 and up) has no case; other astral letters may.
+      if ((text.codePointAt(i) ?? 0) < 0x20000) return undefined;
+      if (c !== needle.charCodeAt(j) || text.charCodeAt(i + 1) !== needle.charCodeAt(j + 1))
+        return false;
+      i += 2;
+      j += 2;
+      continue;
+    }
+    const m = normalizedUnit(c);
+    if (m === -1) {
+      i++;
+      continue;
+    }
+    if (m === -2) return undefined;
+    if (m !== needle.charCodeAt(j)) return false;
+    i++;
+    j++;
+  }
+  return true;
+}
+
+/**
+ * Whether `normalizeText(text)` contains `needle` (itself normalised), without building the normalised text
+ * when the needle starts with a CJK ideograph: the match is tried at each occurrence of that ideograph, which
+ * normalising leaves as it is, skipping what normalising removes. Looking a few names up in long tool
+ * results this way costs a fraction of normalising them.
+ */
+export function includesNormalized(text: string, needle: string): boolean {
+  if (needle.length === 0) return true;
+  if (!isCjk(needle.charCodeAt(0))) return normalizeText(text).includes(needle);
+  const first = needle[0]!;
+  for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
+    const found = followsNormalized(text, at + 1, needle, 1);
+    if (found === undefined) return normalizeText(text).includes(needle);
+    if (found) return true;
+  }
+  return false;
+}
+
 /** Whether the UTF-16 unit is an ASCII digit. */
 export function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
