@@ -886,8 +886,9 @@ export const SCORING_CONFIG = {
   },
 
   /**
-   * Fact precision (named defence `fact_precision`): the share of the answer's checkable facts (prices and
-   * dated weather) that this episode's tools did not return.
+   * Fact precision (named defence `fact_precision`): the share of the answer's checkable facts (prices, dated
+   * weather, stated ratings) that this episode's tools did not return, and the share of its named places
+   * found nowhere in the tool results.
    */
   factPrecision: {
     /** A forecast day in the weather tool's result. */
@@ -918,6 +919,36 @@ export const SCORING_CONFIG = {
     maxRatings: 64,
     /** The top of the tools' rating scale: a stated value above it is no place's rating (not checked). */
     maxRating: 5,
+    /**
+     * A named place of the plan: an answer POI of the fact extractor that ends in one of these suffixes
+     * (bracketed labels such as 【经济优先】 do not).
+     */
+    placeSuffix:
+      /(?:风景名胜区|风景区|景区|博物馆|博物院|纪念馆|美术馆|科技馆|公园|古镇|古城|老街|步行街|夜市|广场|大酒店|酒店|宾馆|餐厅|饭店|酒楼|菜馆|中心|寺|庙|塔|山|湖)$/u,
+    /** Words before a place that are not part of its name (位于雁塔区 → 雁塔). */
+    placeLead: /^(?:位于|地处|坐落于)/u,
+    /**
+     * A branch label of a restaurant or hotel (粤盛阁家常菜(珠海大道店)): the label is group 1. Found by its
+     * bracket and read backwards (`branchRun`), which is far cheaper than a pattern led by the name.
+     */
+    branchLabel: /[（(]([^（）()\n]{1,12}店)[)）]/gu,
+    /** The name a branch label belongs to: the run of Han characters just before it. */
+    branchRun: /\p{Script=Han}{2,16}$/u,
+    /** Branch-labelled names checked per answer. */
+    maxBranchNames: 64,
+    /**
+     * Share of a plan's named places found nowhere in the tool results (nor in the request) up to which the
+     * places' multiplier stays 1: more lenient than for prices, since a plan may name a few well-known sights
+     * the tools did not list …
+     */
+    placeFreeRatio: 0.3,
+    /** … and where it reaches `placeFloor`. */
+    placeFloorRatio: 0.8,
+    /**
+     * The places' multiplier at and beyond `placeFloorRatio`: lower than `floor`, since a plan whose places
+     * are mostly no tool's is not a plan from this episode's results at all.
+     */
+    placeFloor: 0.05,
     /**
      * Fewer checkable facts than this never trigger the defence (counted once for all facts pooled, and once
      * for the ratings, which are also held to the share on their own).

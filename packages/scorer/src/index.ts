@@ -88,6 +88,7 @@ export { clauseEcho, clauseEchoDefence, type ClauseEchoResult } from './rules/cl
 export {
   factPrecision,
   factPrecisionMultiplier,
+  namedPlacesMultiplier,
   type FactPrecisionResult,
 } from './rules/fact-precision';
 export { buildFactContext, isBareFactList, type FactContext } from './rules/fact-context';

@@ -9,6 +9,7 @@ import {
   duplicatedDays,
   factPrecision,
   factPrecisionMultiplier,
+  namedPlacesMultiplier,
   isBareFactList,
   placelessPlan,
   priceGrounding,
@@ -550,6 +551,119 @@ describe('fact_precision', () => {
       expect(r.ratio).toBeCloseTo(6 / r.checked, 4);
       expect(r.multiplier).toBeCloseTo(factPrecisionMultiplier(6 / r.checked), 4);
       expect(r.multiplier).toBeLessThan(1);
+    });
+  });
+
+  describe('named places', () => {
+    const sights = [
+      call(
+        'poi_search',
+        { address: '景点', region: '上海' },
+        poiText([
+          { name: '上海博物馆', address: '人民大道201号', price: ['门票', 0] },
+          { name: '世纪公园', address: '锦绣路1001号', price: ['门票', 10] },
+          { name: '静安寺', address: '南京西路1686号', price: ['门票', 50] },
+          { name: '滴水湖风景区', address: '环湖西一路', price: ['门票', 0] },
+          { name: '上海科技馆', address: '世纪大道2000号', price: ['门票', 45] },
+        ]),
+      ),
+      ...foodTrace,
+    ];
+    const honestDay = [
+      '# 上海2日游',
+      '第1天：上午参观上海博物馆，下午去世纪公园散步，傍晚到静安寺。',
+      '第2天：上午游览滴水湖风景区，下午参观上海科技馆。',
+      '午餐：小杨生煎(黄河路店)，人均28元；住宿：锦江之星(人民广场店)。',
+    ].join('\n');
+    const placesOf = (answer: string, trace = sights) => {
+      const ctx = buildContext(problem, trace, answer);
+      const r = factPrecision(ctx, priceGrounding(ctx));
+      return { places: r.parts.places, multiplier: r.multiplier };
+    };
+
+    it('places the tools returned, with or without their branch labels, are sourced', () => {
+      // 5 sights with a place suffix and 2 branch-labelled names, all in the results.
+      expect(placesOf(honestDay)).toEqual({ places: [7, 0], multiplier: 1 });
+      // A shortened form whose stem the results hold (滴水湖景区 for 滴水湖风景区), a verb glued to a branch
+      // name (选择锦江之星(人民广场店)) and 位于 before a place are sourced too.
+      const variant = honestDay
+        .replace('游览滴水湖风景区', '游览滴水湖景区')
+        .replace('住宿：锦江之星', '住宿选择锦江之星');
+      expect(placesOf(variant)).toEqual({ places: [7, 0], multiplier: 1 });
+    });
+
+    it('a plan of invented places is caught even when it states no rating or price', () => {
+      const invented = [
+        '# 上海2日游',
+        '第1天：上午参观浦江博物馆，下午去锦华公园散步，傍晚到瑞云寺。',
+        '第2天：上午游览金湾湖风景区，下午参观上海博物馆。',
+        '午餐：宏盛生煎(黄河路店)；住宿：瑞丰之星(人民广场店)。',
+      ].join('\n');
+      // 6 of 7 named places are found nowhere in the results: 6 / 7 ≥ 80 % → the places' floor.
+      expect(placesOf(invented)).toEqual({ places: [7, 6], multiplier: 0.05 });
+      const b = scoreEpisodeSync({ problem, trace: sights, answer: invented });
+      expect(b.defenses).toContain('fact_precision');
+      expect((b.multipliers as Record<string, number>)['factPrecision']).toBe(0.05);
+    });
+
+    it('a few well-known sights beyond the results are tolerated, more cost, fewer than 5 are not judged', () => {
+      // Two of 7 (29 %) not from the tools: free.
+      const two = honestDay
+        .replace('傍晚到静安寺', '傍晚到外滩公园')
+        .replace('参观上海科技馆', '参观城隍庙');
+      expect(placesOf(two)).toEqual({ places: [7, 2], multiplier: 1 });
+      // Four of 7 (57 %): 1 − 0.95 × (4/7 − 0.3) / 0.5.
+      const four = two
+        .replace('参观上海博物馆', '参观中华艺术宫博物馆')
+        .replace('去世纪公园', '去鲁迅公园');
+      const r = placesOf(four);
+      expect(r.places).toEqual([7, 4]);
+      expect(r.multiplier).toBeCloseTo(1 - 0.95 * ((4 / 7 - 0.3) / 0.5), 10);
+      expect(r.multiplier).toBeCloseTo(namedPlacesMultiplier(4 / 7), 10);
+      // Four named places, all invented: too few to judge.
+      expect(
+        placesOf('第1天：上午参观浦江博物馆，下午去锦华公园，傍晚到瑞云寺，晚上去金湾湖风景区。'),
+      ).toEqual({
+        places: [4, 0],
+        multiplier: 1,
+      });
+    });
+
+    it('a place the request names is sourced; a stem that is only the city is not', () => {
+      const asked = { ...problem, prompt: '想去浦江博物馆和锦华公园看看' };
+      const answer = honestDay
+        .replace('参观上海博物馆', '参观浦江博物馆')
+        .replace('去世纪公园', '去锦华公园');
+      const ctx = buildContext(asked, sights, answer);
+      expect(factPrecision(ctx, priceGrounding(ctx)).parts.places).toEqual([7, 0]);
+      // 上海公园: its stem 上海 is the city, found in every result; the name itself is in none.
+      expect(placesOf(honestDay.replace('去世纪公园', '去上海公园')).places).toEqual([7, 1]);
+    });
+
+    it('a result that spaces or punctuates a name still sources it', () => {
+      const spaced = [
+        call(
+          'poi_search',
+          { address: '景点', region: '上海' },
+          '名称: 浦江 博物馆\n名称: 锦华·公园\n名称: 瑞云寺（东院）\n名称: 东方明珠-广场\n名称: 金湾湖风景区',
+        ),
+        ...foodTrace,
+      ];
+      const answer = [
+        '第1天：上午参观浦江博物馆，下午去锦华公园散步，傍晚到瑞云寺东院。',
+        '第2天：上午游览东方明珠广场，下午去金湾湖风景区。',
+        '午餐：小杨生煎(黄河路店)；住宿：锦江之星(人民广场店)。',
+      ].join('\n');
+      expect(placesOf(answer, spaced).places).toEqual([7, 0]);
+      // The same names against results that hold none of them.
+      expect(placesOf(answer, foodTrace).places).toEqual([7, 5]);
+    });
+
+    it('multiplier: 1 up to 30 % unsourced, linear to 0.05 at 80 %', () => {
+      expect(namedPlacesMultiplier(0.3)).toBe(1);
+      expect(namedPlacesMultiplier(0.55)).toBeCloseTo(0.525, 10);
+      expect(namedPlacesMultiplier(0.8)).toBeCloseTo(0.05, 10);
+      expect(namedPlacesMultiplier(1)).toBe(0.05);
     });
   });
 

@@ -1,4 +1,5 @@
 // Fact precision: of everything checkable the answer states, how much the tools of this episode returned.
+import { includesNormalized, isAdministrativeName, normalizeText } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import {
@@ -31,6 +32,8 @@ export interface FactPrecisionResult {
     weather: [number, number];
     /** Stated ratings: [checked, unsupported]. */
     ratings: [number, number];
+    /** Named places (held to their own share, not pooled): [named, found in no tool result]. */
+    places: [number, number];
   };
   /** Multiplier on the code score. */
   multiplier: number;
@@ -229,19 +232,120 @@ function statedRatings(ctx: ScoringContext): [number, number] {
   return [matches.length, unsupported];
 }
 
+/** A branch label's POIs: the normalised names without the label, by normalised label. */
+function basesByLabel(pois: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const poi of pois) {
+    const label = /[（(]([^（）()]+)[)）]\s*$/u.exec(poi);
+    if (label === null) continue;
+    const key = normalizeText(label[1]!);
+    const base = normalizeText(poi.slice(0, label.index));
+    if (base.length === 0) continue;
+    const list = out.get(key);
+    if (list === undefined) out.set(key, [base]);
+    else list.push(base);
+  }
+  return out;
+}
+
+/** The branch-labelled names of an answer: [name run before the label, label], both as written. */
+function branchNames(answer: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const m of allMatches(C.branchLabel, answer, C.maxBranchNames)) {
+    // 16 Han code points take at most 32 UTF-16 units.
+    const run = C.branchRun.exec(answer.slice(Math.max(0, m.index - 32), m.index));
+    if (run !== null) out.push([run[0], m[1]!]);
+  }
+  return out;
+}
+
+/**
+ * Where the named places are looked up: the tool results and the request. A name is looked for among the
+ * tool POIs' names as written, then in each text read normalised ({@link includesNormalized}, which spares
+ * normalising the texts for names that start with an ideograph).
+ */
+class PlaceSources {
+  private readonly poiNames: ReadonlySet<string>;
+  private readonly texts: readonly string[];
+  constructor(ctx: ScoringContext) {
+    this.texts = [...ctx.resultTexts, ctx.problem.prompt];
+    this.poiNames = new Set(ctx.toolFacts.pois);
+  }
+
+  has(written: string, normalized: string): boolean {
+    return this.poiNames.has(written) || this.texts.some((t) => includesNormalized(t, normalized));
+  }
+}
+
+/**
+ * Named places of the answer that no tool result (nor the request) contains: [named, unsourced]. The named
+ * places are the fact extractor's answer POIs that end in a place suffix (景区, 博物馆, 酒店 …), and the
+ * restaurants and hotels written with a branch label (粤盛阁家常菜(珠海大道店)). Compared normalised (no
+ * spaces, punctuation or brackets, lower-cased), so any format of the results will do. A suffix name also
+ * counts as sourced when its stem is (西湖景区 for 西湖风景区), unless the stem is only a district or the
+ * city; a branch name when the run before its label ends with the name of a tool POI of that branch (the
+ * run may start with a verb: 选择金湾酒店(中南路店)).
+ */
+function namedPlaces(ctx: ScoringContext): [number, number] {
+  const branches = branchNames(ctx.answer);
+  const labels = branches.map(([, label]) => normalizeText(label));
+  const suffixNames = new Map<string, string>();
+  for (const poi of ctx.answerFacts.pois) {
+    const written = poi.replace(C.placeLead, '');
+    const name = normalizeText(written);
+    // 人民广场 of 锦江之星(人民广场店) is the branch's label, counted with its branch name.
+    if (C.placeSuffix.test(name) && !labels.some((label) => label.includes(name)))
+      suffixNames.set(name, written);
+  }
+  const named = suffixNames.size + branches.length;
+  if (named < C.minChecked) return [named, 0];
+  const sources = new PlaceSources(ctx);
+  const cities = [ctx.problem.destinationCity, ctx.problem.originCity ?? ''].map(normalizeText);
+  let unsourced = 0;
+  for (const [name, written] of suffixNames) {
+    if (sources.has(written, name)) continue;
+    const stem = name.replace(C.placeSuffix, '');
+    const stemSourced =
+      stem !== name &&
+      cpLength(stem) >= 2 &&
+      !isAdministrativeName(stem) &&
+      !cities.some((city) => city.includes(stem)) &&
+      sources.has(stem, stem);
+    if (!stemSourced) unsourced++;
+  }
+  let byLabel: Map<string, string[]> | undefined;
+  branches.forEach(([written, writtenLabel], i) => {
+    const run = normalizeText(written);
+    const label = labels[i]!;
+    byLabel ??= basesByLabel(ctx.toolFacts.pois);
+    if ((byLabel.get(label) ?? []).some((base) => run.endsWith(base))) return;
+    if (!sources.has(`${written}(${writtenLabel})`, run + label)) unsourced++;
+  });
+  return [named, unsourced];
+}
+
 /** Multiplier for an unsupported share: 1 up to `freeRatio`, linearly down to `floor` at `floorRatio`. */
 export function factPrecisionMultiplier(ratio: number): number {
   return linearFall(ratio, C.freeRatio, C.floorRatio, C.floor);
 }
 
 /**
+ * Multiplier for the unsourced share of a plan's named places: 1 up to `placeFreeRatio`, linearly down to
+ * `placeFloor` at `placeFloorRatio`.
+ */
+export function namedPlacesMultiplier(ratio: number): number {
+  return linearFall(ratio, C.placeFreeRatio, C.placeFloorRatio, C.placeFloor);
+}
+
+/**
  * Fact precision (named defence `fact_precision`): pools every fact of the answer that can be checked
  * against this episode's tool results — the prices of {@link priceGrounding} and the weather conditions,
  * temperatures and wind directions written on a dated line (checked against that day's forecast), and the
- * ratings it states (checked against the tool POIs named just before them) — and
- * scales the code score by the unsupported share. Named places are left out: a plan may rightly name
- * well-known sights the tools did not list. A plan memorised from
- * another epoch, or written from another trace, states facts the tools did not return this time.
+ * ratings it states (checked against the tool POIs named just before them) — and scales the code score by
+ * the unsupported share. The ratings are also held to that share on their own, and the plan's named places
+ * on a more lenient one (a plan may rightly name a few well-known sights the tools did not list; see
+ * {@link namedPlaces}). A plan memorised from another epoch, written from another trace or planned on
+ * invented places states facts the tools did not return this time.
  */
 export function factPrecision(
   ctx: ScoringContext,
@@ -256,11 +360,15 @@ export function factPrecision(
   // The ratings are held to the same share on their own: a plan of invented places keeps the tools' prices
   // and weather (a low pooled share) while every rating it gives them is one the tools never returned.
   const rated = ratings[0] >= C.minChecked ? factPrecisionMultiplier(ratings[1] / ratings[0]) : 1;
+  // Places only on their own, on a more lenient scale (a plan may name a few sights the tools did not list):
+  // a plan of invented places that states neither their ratings nor their prices is still caught here.
+  const places = namedPlaces(ctx);
+  const placed = places[0] >= C.minChecked ? namedPlacesMultiplier(places[1] / places[0]) : 1;
   return {
     checked,
     unsupported,
     ratio: round(ratio, 4),
-    parts: { prices: [prices.counted, prices.ungrounded], weather, ratings },
-    multiplier: Math.min(pooled, rated),
+    parts: { prices: [prices.counted, prices.ungrounded], weather, ratings, places },
+    multiplier: Math.min(pooled, rated, placed),
   };
 }
