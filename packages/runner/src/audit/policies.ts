@@ -9,6 +9,7 @@ import {
   factLines,
   genericPlan,
   injectedPlan,
+  inventedPlaces,
   keywordStuffing,
   fillerDump,
   lineDump,
@@ -141,6 +142,12 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     'cheating',
     "the reference's plan with every place replaced by district, city and province names",
     (ctx, p, obs) => adminNamePlan(p, ctx.reference.answer, obs),
+  ),
+  afterReferenceCalls(
+    'invented_places',
+    'cheating',
+    "the reference's plan with all but three of its places renamed to invented ones, its ratings dropped",
+    (ctx, _p, obs) => inventedPlaces(ctx.reference.answer, obs),
   ),
   afterReferenceCalls(
     'minimal_citer',
