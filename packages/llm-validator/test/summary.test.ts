@@ -51,6 +51,30 @@ describe('summary rules', () => {
     expect(prompt).toContain('有工具依据的POI（1个）');
   });
 
+  it('does not list as unsourced the places the code score found in the results or the request', () => {
+    const input: JudgeInput = {
+      ...multidayEpisode,
+      problem: { ...multidayEpisode.problem, prompt: '想去浦江博物馆看看' },
+      answer: '第1天：上午参观浦江博物馆，下午去锦华公园，晚上住西湖边。',
+      toolFacts: { ...multidayEpisode.toolFacts, pois: ['灵隐寺'] },
+      answerFacts: { ...multidayEpisode.answerFacts, pois: ['浦江博物馆', '锦华公园'] },
+    };
+    const line = (i: JudgeInput, prefix: string): string | undefined =>
+      buildStructuredSummary(i)
+        .split('\n')
+        .find((l) => l.startsWith(prefix));
+    // By name matching alone neither is a tool POI.
+    expect(line(input, '- 无工具依据的POI')).toContain('（2个）');
+    const told = { ...input, sourcedPlaces: ['浦江博物馆'] };
+    const unsourced = line(told, '- 无工具依据的POI');
+    expect(unsourced).toContain('（1个）');
+    expect(unsourced).toContain('锦华公园');
+    expect(unsourced).not.toContain('浦江博物馆');
+    expect(line(told, '- 有工具依据的POI')).toContain('浦江博物馆');
+    // Kept by the judge's input validation.
+    expect(JSON.stringify(buildJudgePrompt(told))).toContain('无工具依据的POI（1个）');
+  });
+
   it('marks a hollow comparison only when claims far exceed comparable options', () => {
     expect(buildStructuredSummary(multidayEpisode)).toContain(
       '⚠ 空洞对比：3处对比论断远多于1组可比选项',

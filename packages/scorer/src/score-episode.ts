@@ -38,7 +38,11 @@ import {
   type TransportGrounding,
 } from './rules/hard-constraints';
 import { infoConsistency, type InfoConsistencyResult } from './rules/info-consistency';
-import { factPrecision, type FactPrecisionResult } from './rules/fact-precision';
+import {
+  factPrecision,
+  sourcedAnswerPlaces,
+  type FactPrecisionResult,
+} from './rules/fact-precision';
 import { placelessPlan, type PlacelessPlanResult } from './rules/placeless-plan';
 import { offRequest, type OffRequestResult } from './rules/off-request';
 import { clauseEcho, type ClauseEchoResult } from './rules/clause-echo';
@@ -543,6 +547,7 @@ export async function scoreEpisodeDetailed(input: ScoreEpisodeInput): Promise<Sc
       parsed: stage.ctx.parsed,
       salt,
       namedToolPois: stage.ctx.toolFacts.pois.filter((p) => stage.ctx.poiMatched(p)),
+      sourcedPlaces: sourcedAnswerPlaces(stage.ctx),
     });
     const checked = JudgeResultSchema.safeParse(raw);
     result = checked.success

@@ -659,6 +659,21 @@ describe('fact_precision', () => {
       expect(placesOf(answer, foodTrace).places).toEqual([7, 5]);
     });
 
+    it("tells the judge which of the plan's places the results or the request hold, however few", async () => {
+      const asked = { ...problem, prompt: '想去浦江博物馆看看' };
+      const answer = `第1天：上午参观浦江博物馆，下午去锦华公园，再到滴水湖景区。\n${'行程轻松，中午休息。'.repeat(20)}`;
+      const inputs: JudgeInput[] = [];
+      const judge: Judge = {
+        judge(input) {
+          inputs.push(input);
+          return Promise.resolve({ available: false, error: 'not needed' });
+        },
+      };
+      await scoreEpisode({ problem: asked, trace: sights, answer, judge });
+      // The request names the museum; 滴水湖 is the stem of the tools' 滴水湖风景区; 锦华公园 is nowhere.
+      expect([...inputs[0]!.sourcedPlaces!].sort()).toEqual(['浦江博物馆', '滴水湖景区'].sort());
+    });
+
     it('multiplier: 1 up to 30 % unsourced, linear to 0.05 at 80 %', () => {
       expect(namedPlacesMultiplier(0.3)).toBe(1);
       expect(namedPlacesMultiplier(0.55)).toBeCloseTo(0.525, 10);

@@ -239,6 +239,13 @@ export interface JudgeInput {
    * plan's grounded POIs instead of matching names itself, so code and judge agree on what the plan names.
    */
   namedToolPois?: readonly string[];
+  /**
+   * The answer's places (as the fact extractor read them) that are no tool POI but that the code score found in
+   * this episode's tool results or in the request, such as a place the user asked about or a shortened name
+   * whose stem a result holds. When given, the judge summary does not list them as places without a tool
+   * source.
+   */
+  sourcedPlaces?: readonly string[];
 }
 
 /** The interface the scorer calls to get a judge verdict; `@navworld/llm-validator` implements it. */

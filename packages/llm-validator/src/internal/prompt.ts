@@ -23,6 +23,7 @@ export const JudgeInputSchema = z.object({
   parsed: ParsedPlanSchema,
   salt: z.string(),
   namedToolPois: z.array(z.string()).optional(),
+  sourcedPlaces: z.array(z.string()).optional(),
 });
 
 /** Validates a judge input (throws a ValidationError naming every bad field). */

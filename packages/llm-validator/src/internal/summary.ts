@@ -151,15 +151,17 @@ function daysMentioned(text: string): number {
 }
 
 /**
- * POI names the answer mentions, each marked grounded when it is (part of) a tool POI. Tool POIs count as
- * mentioned when the code score counted them (`named`, when the scorer passed it), else when {@link matchPoi}
- * finds them.
+ * POI names the answer mentions, each marked grounded when it is (part of) a tool POI or one of the places
+ * the code score found in the results or the request (`sourced`, when the scorer passed it). Tool POIs count
+ * as mentioned when the code score counted them (`named`, when the scorer passed it), else when
+ * {@link matchPoi} finds them.
  */
 function mentionedPois(
   text: string,
   toolPois: readonly string[],
   answerPois: readonly string[],
   named: readonly string[] | undefined,
+  sourced: readonly string[] | undefined,
 ) {
   const mentioned = new Map<string, { name: string; grounded: boolean }>();
   const prepared = prepareAnswer(text);
@@ -179,13 +181,15 @@ function mentionedPois(
       ? [...answerPois]
       : [...text.matchAll(POI_SUFFIX)].map((m) => stripLeadingVerbs(m[0]));
   const lowerTools = toolPois.map((p) => p.toLowerCase());
+  const sourcedSet = new Set(sourced ?? []);
   for (const raw of sortedUnique(candidates)) {
     const name = raw.trim();
     const key = name.toLowerCase();
     if (codePoints(name) < 2 || looksLikeInjection(name)) continue;
     // A longer capture around a name already listed is the same mention ("步行到外滩" vs "外滩").
     if ([...mentioned.keys()].some((k) => k.includes(key) || key.includes(k))) continue;
-    const grounded = lowerTools.some((t) => t.includes(key) || key.includes(t));
+    const grounded =
+      lowerTools.some((t) => t.includes(key) || key.includes(t)) || sourcedSet.has(raw);
     mentioned.set(key, { name, grounded });
   }
   const all = [...mentioned.values()].sort((a, b) => compareCodePoints(a.name, b.name));
@@ -330,7 +334,7 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
   if (tool.pois.length === 0) {
     lines.push('- 工具没有返回POI数据，无法核验');
   } else {
-    const pois = mentionedPois(text, tool.pois, out.pois, input.namedToolPois);
+    const pois = mentionedPois(text, tool.pois, out.pois, input.namedToolPois, input.sourcedPlaces);
     if (pois.grounded.length > 0) {
       lines.push(
         `- 有工具依据的POI（${pois.grounded.length}个）：${wrap(pois.grounded.map((p) => p.name))}`,

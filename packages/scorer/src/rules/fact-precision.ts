@@ -277,6 +277,50 @@ class PlaceSources {
   }
 }
 
+/** An answer POI with a place suffix: as the extractor read it, without a leading 位于, and normalised. */
+interface SuffixPlace {
+  poi: string;
+  written: string;
+  name: string;
+}
+
+/** The answer POIs that end in a place suffix, one per normalised name, a branch's label left out. */
+function suffixPlaces(ctx: ScoringContext, labels: readonly string[]): SuffixPlace[] {
+  const out = new Map<string, SuffixPlace>();
+  for (const poi of ctx.answerFacts.pois) {
+    const written = poi.replace(C.placeLead, '');
+    const name = normalizeText(written);
+    // 人民广场 of 锦江之星(人民广场店) is the branch's label, counted with its branch name.
+    if (C.placeSuffix.test(name) && !labels.some((label) => label.includes(name)) && !out.has(name))
+      out.set(name, { poi, written, name });
+  }
+  return [...out.values()];
+}
+
+/**
+ * Whether the results or the request hold a suffix place, or its stem (西湖景区 for 西湖风景区) unless the
+ * stem is only a district or one of the trip's cities.
+ */
+function isSuffixPlaceSourced(
+  place: SuffixPlace,
+  sources: PlaceSources,
+  cities: readonly string[],
+): boolean {
+  if (sources.has(place.written, place.name)) return true;
+  const stem = place.name.replace(C.placeSuffix, '');
+  return (
+    stem !== place.name &&
+    cpLength(stem) >= 2 &&
+    !isAdministrativeName(stem) &&
+    !cities.some((city) => city.includes(stem)) &&
+    sources.has(stem, stem)
+  );
+}
+
+function tripCities(ctx: ScoringContext): string[] {
+  return [ctx.problem.destinationCity, ctx.problem.originCity ?? ''].map(normalizeText);
+}
+
 /**
  * Named places of the answer that no tool result (nor the request) contains: [named, unsourced]. The named
  * places are the fact extractor's answer POIs that end in a place suffix (景区, 博物馆, 酒店 …), and the
@@ -289,30 +333,12 @@ class PlaceSources {
 function namedPlaces(ctx: ScoringContext): [number, number] {
   const branches = branchNames(ctx.answer);
   const labels = branches.map(([, label]) => normalizeText(label));
-  const suffixNames = new Map<string, string>();
-  for (const poi of ctx.answerFacts.pois) {
-    const written = poi.replace(C.placeLead, '');
-    const name = normalizeText(written);
-    // 人民广场 of 锦江之星(人民广场店) is the branch's label, counted with its branch name.
-    if (C.placeSuffix.test(name) && !labels.some((label) => label.includes(name)))
-      suffixNames.set(name, written);
-  }
-  const named = suffixNames.size + branches.length;
+  const places = suffixPlaces(ctx, labels);
+  const named = places.length + branches.length;
   if (named < C.minChecked) return [named, 0];
   const sources = new PlaceSources(ctx);
-  const cities = [ctx.problem.destinationCity, ctx.problem.originCity ?? ''].map(normalizeText);
-  let unsourced = 0;
-  for (const [name, written] of suffixNames) {
-    if (sources.has(written, name)) continue;
-    const stem = name.replace(C.placeSuffix, '');
-    const stemSourced =
-      stem !== name &&
-      cpLength(stem) >= 2 &&
-      !isAdministrativeName(stem) &&
-      !cities.some((city) => city.includes(stem)) &&
-      sources.has(stem, stem);
-    if (!stemSourced) unsourced++;
-  }
+  const cities = tripCities(ctx);
+  let unsourced = places.filter((place) => !isSuffixPlaceSourced(place, sources, cities)).length;
   let byLabel: Map<string, string[]> | undefined;
   branches.forEach(([written, writtenLabel], i) => {
     const run = normalizeText(written);
@@ -322,6 +348,20 @@ function namedPlaces(ctx: ScoringContext): [number, number] {
     if (!sources.has(`${written}(${writtenLabel})`, run + label)) unsourced++;
   });
   return [named, unsourced];
+}
+
+/**
+ * The answer POIs (as the fact extractor read them) that end in a place suffix and that the tool results or
+ * the request hold, by the rules of the named-places check, however few the plan names. The judge summary
+ * does not list these as places without a source.
+ */
+export function sourcedAnswerPlaces(ctx: ScoringContext): string[] {
+  const labels = branchNames(ctx.answer).map(([, label]) => normalizeText(label));
+  const sources = new PlaceSources(ctx);
+  const cities = tripCities(ctx);
+  return suffixPlaces(ctx, labels)
+    .filter((place) => isSuffixPlaceSourced(place, sources, cities))
+    .map((place) => place.poi);
 }
 
 /** Multiplier for an unsupported share: 1 up to `freeRatio`, linearly down to `floor` at `floorRatio`. */
@@ -343,8 +383,8 @@ export function namedPlacesMultiplier(ratio: number): number {
  * temperatures and wind directions written on a dated line (checked against that day's forecast), and the
  * ratings it states (checked against the tool POIs named just before them) — and scales the code score by
  * the unsupported share. The ratings are also held to that share on their own, and the plan's named places
- * on a more lenient one (a plan may rightly name a few well-known sights the tools did not list; see
- * {@link namedPlaces}). A plan memorised from another epoch, written from another trace or planned on
+ * on a more lenient one, {@link namedPlacesMultiplier} (a plan may rightly name a few well-known sights the
+ * tools did not list). A plan memorised from another epoch, written from another trace or planned on
  * invented places states facts the tools did not return this time.
  */
 export function factPrecision(
