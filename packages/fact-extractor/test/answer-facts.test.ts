@@ -126,6 +126,16 @@ describe('extractAnswerFacts — rules', () => {
     ).toEqual(['中山一路']);
   });
 
+  it('option labels in brackets are headings, not places', () => {
+    const answer = [
+      '【经济优先】推荐高铁G102，二等座560元。',
+      '【舒适优先方案】航班MU5101。',
+      '【性价比之选】住宿「锦江之星」。',
+      '【方案二】第1天：上午参观【上海博物馆】。',
+    ].join('\n');
+    expect(extractAnswerFacts(answer).pois).toEqual(['上海博物馆', '锦江之星']);
+  });
+
   it('administrative names are never answer POIs', () => {
     expect(extractAnswerFacts('景点：杭州市\n名称: 西湖区\n名称: 雷峰塔').pois).toEqual(['雷峰塔']);
   });

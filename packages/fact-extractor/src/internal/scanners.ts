@@ -800,6 +800,8 @@ const GENERIC_SET = new Set(GENERIC_PLACE_WORDS);
 // Section labels written in brackets (【第一天】, 【交通】) are headings, not places.
 const SECTION_LABEL_RE =
   /^(?:第.{1,3}[天日]|day\s*\d+|交通|住宿|餐饮|美食|行程|预算|天气|提示|贴士|小贴士|温馨提示|注意事项|推荐|总结|概览|路线|费用|备注|说明|上午|下午|晚上|中午|早上)/i;
+// Option labels (【经济优先】, 【性价比之选】, 【方案一】): the request's preferences, written as headings.
+const OPTION_LABEL_RE = /(?:优先|之选|方案[一二三四五六七八九十\dA-Za-z]?)$|^方案/u;
 const NOT_A_NAME_RE = /^(?:none|null|undefined|nan|true|false|\[\]|\{\})$/i;
 // Words that show a value is a sentence, not a name.
 const SENTENCE_WORD_RE = /建议|可以|选择|如果|需要|注意|左右|或者|我们|您|推荐您/;
@@ -816,6 +818,7 @@ export function cleanPoiName(raw: string, strict: boolean): string | null {
   if (GENERIC_SET.has(name)) return null;
   if (isAdministrativeName(name)) return null;
   if (SECTION_LABEL_RE.test(name)) return null;
+  if (OPTION_LABEL_RE.test(name)) return null;
   if (strict && (SENTENCE_WORD_RE.test(name) || /\d{1,9}\s*元/.test(name))) return null;
   return name;
 }
