@@ -592,6 +592,41 @@ describe('fact_precision', () => {
       expect(placesOf(variant)).toEqual({ places: [7, 0], multiplier: 1 });
     });
 
+    it('a place written with its city or province in front is the place the tools returned', () => {
+      const prefixed = honestDay
+        .replace('去世纪公园', '去上海世纪公园')
+        .replace('傍晚到静安寺', '傍晚到上海市静安寺')
+        .replace('游览滴水湖风景区', '游览上海滴水湖景区');
+      expect(placesOf(prefixed).places).toEqual([7, 0]);
+      // The city in front of an invented name does not source it, nor does a bare suffix after the city.
+      const invented = honestDay
+        .replace('去世纪公园', '去上海锦华公园')
+        .replace('傍晚到静安寺', '傍晚到上海寺');
+      expect(placesOf(invented).places).toEqual([7, 2]);
+    });
+
+    it('the trip city in front counts even when the graph keeps it as a name, and short stems stay', () => {
+      // 峨眉山 is a city named after its mountain: not an administrative name, but the trip's city.
+      const emei = makeProblem('multiday', { destinationCity: '峨眉山', numDays: 2 });
+      const trace = [
+        call(
+          'poi_search',
+          { address: '景点', region: '峨眉山' },
+          poiText(
+            ['万年寺', '报国寺', '东湖', '鼓山', '伏虎寺'].map((name, i) => ({
+              name,
+              address: `名山路${i + 1}号`,
+              price: ['门票', 10 + i] as ['门票', number],
+            })),
+          ),
+        ),
+      ];
+      const answer =
+        '第1天：上午参观峨眉山万年寺，下午去峨眉山市报国寺，傍晚到伏虎寺。\n第2天：上午游览【武汉东湖】，下午登【福州鼓山】。';
+      const ctx = buildContext(emei, trace, answer);
+      expect(factPrecision(ctx, priceGrounding(ctx)).parts.places).toEqual([5, 0]);
+    });
+
     it('a plan of invented places is caught even when it states no rating or price', () => {
       const invented = [
         '# 上海2日游',

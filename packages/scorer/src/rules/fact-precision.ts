@@ -297,9 +297,42 @@ function suffixPlaces(ctx: ScoringContext, labels: readonly string[]): SuffixPla
   return [...out.values()];
 }
 
+/** Longest administrative prefix tried, in code points (内蒙古自治区 is 6). */
+const MAX_ADMIN_PREFIX = 8;
+
+/**
+ * A normalised place name without the administrative names written in front of it — provinces, cities,
+ * districts, and the trip's own cities, which the graph keeps usable as names when a sight gave them theirs
+ * (峨眉山, 都江堰): 杭州灵隐寺 → 灵隐寺, 浙江杭州西湖风景区 → 杭州西湖风景区 → 西湖风景区. A form is never
+ * cut down to a bare suffix (浙江省博物馆 does not become 博物馆).
+ */
+function withoutAdminPrefixes(name: string, cities: readonly string[]): string[] {
+  const isPrefix = (p: string): boolean =>
+    isAdministrativeName(p) ||
+    cities.some((city) => city.length > 0 && (p === city || p === `${city}市`));
+  const forms: string[] = [];
+  let cps = Array.from(name);
+  for (let round = 0; round < 3; round++) {
+    let cut = 0;
+    for (let k = Math.min(MAX_ADMIN_PREFIX, cps.length - 2); k >= 2; k--) {
+      if (isPrefix(cps.slice(0, k).join(''))) {
+        cut = k;
+        break;
+      }
+    }
+    if (cut === 0) break;
+    const rest = cps.slice(cut).join('');
+    if (rest.replace(C.placeSuffix, '').length === 0) break;
+    forms.push(rest);
+    cps = cps.slice(cut);
+  }
+  return forms;
+}
+
 /**
  * Whether the results or the request hold a suffix place, or its stem (西湖景区 for 西湖风景区) unless the
- * stem is only a district or one of the trip's cities.
+ * stem is only a district or one of the trip's cities; the same for the name without the city or province
+ * written before it (杭州灵隐寺 for the tools' 灵隐寺).
  */
 function isSuffixPlaceSourced(
   place: SuffixPlace,
@@ -307,13 +340,20 @@ function isSuffixPlaceSourced(
   cities: readonly string[],
 ): boolean {
   if (sources.has(place.written, place.name)) return true;
-  const stem = place.name.replace(C.placeSuffix, '');
+  const sourcedForm = (name: string, written: string): boolean => {
+    if (name !== place.name && sources.has(written, name)) return true;
+    const stem = name.replace(C.placeSuffix, '');
+    return (
+      stem !== name &&
+      cpLength(stem) >= 2 &&
+      !isAdministrativeName(stem) &&
+      !cities.some((city) => city.includes(stem)) &&
+      sources.has(stem, stem)
+    );
+  };
   return (
-    stem !== place.name &&
-    cpLength(stem) >= 2 &&
-    !isAdministrativeName(stem) &&
-    !cities.some((city) => city.includes(stem)) &&
-    sources.has(stem, stem)
+    sourcedForm(place.name, place.written) ||
+    withoutAdminPrefixes(place.name, cities).some((form) => sourcedForm(form, form))
   );
 }
 
