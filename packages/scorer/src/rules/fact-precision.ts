@@ -156,6 +156,8 @@ function datedWeather(ctx: ScoringContext): [number, number] {
 
 /** A bracketed branch or site label in a POI's name: (亚龙湾店), （东门）. */
 const BRANCH_LABEL = /[（(][^（）()]*[)）]/gu;
+/** The branch label that ends a POI's name, its text in group 1: 华美酒店(亚龙湾店). */
+const TRAILING_BRANCH_LABEL = /[（(]([^（）()]+)[)）]\s*$/u;
 /** Code points a POI's name must keep without its branch label to be searched on its own. */
 const MIN_BASE_NAME = 2;
 
@@ -236,7 +238,7 @@ function statedRatings(ctx: ScoringContext): [number, number] {
 function basesByLabel(pois: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const poi of pois) {
-    const label = /[（(]([^（）()]+)[)）]\s*$/u.exec(poi);
+    const label = TRAILING_BRANCH_LABEL.exec(poi);
     if (label === null) continue;
     const key = normalizeText(label[1]!);
     const base = normalizeText(poi.slice(0, label.index));
@@ -339,9 +341,8 @@ function isSuffixPlaceSourced(
   sources: PlaceSources,
   cities: readonly string[],
 ): boolean {
-  if (sources.has(place.written, place.name)) return true;
   const sourcedForm = (name: string, written: string): boolean => {
-    if (name !== place.name && sources.has(written, name)) return true;
+    if (sources.has(written, name)) return true;
     const stem = name.replace(C.placeSuffix, '');
     return (
       stem !== name &&
@@ -351,6 +352,7 @@ function isSuffixPlaceSourced(
       sources.has(stem, stem)
     );
   };
+  // The prefixes are read only for a name not found as written.
   return (
     sourcedForm(place.name, place.written) ||
     withoutAdminPrefixes(place.name, cities).some((form) => sourcedForm(form, form))
