@@ -937,6 +937,26 @@ export const SCORING_CONFIG = {
     /** Branch-labelled names checked per answer. */
     maxBranchNames: 64,
     /**
+     * Places a plan names without a place suffix (天涯海角, 老德记老火锅) are read where only a place can stand.
+     * The first such slot, or place slot: a name in 【】 right after a visiting verb (游览【天涯海角】), group 1.
+     */
+    placeVisit: /(?:游览|参观|前往|打卡|游玩|探访|到访|夜游|逛)\s*【([^【】\n]{2,16})】/gu,
+    /**
+     * The second: the head of a list item or labelled line — after its bullet, one of a few labels and a
+     * bracketed price — followed by a place's address, location or hours, at most one short clause between
+     * (- （人均82元）老德记老火锅，地址：…; - 天涯海角，门票80元，地址：…), group 1.
+     */
+    placeItem:
+      /^[ \t]*(?:[-*•·+]|\d{1,2}[.、)）])?[ \t]*(?:(?:首选|备选|推荐|住宿|酒店|早餐|午餐|晚餐|餐厅|美食|景点)[：:])?[ \t]*(?:[（(][^（）()\n]{0,16}[)）])?[ \t]*([^\s，,。；;：:、（）()【】]{2,16})[，,][ \t]*(?:[^，,。；;\n]{1,12}[，,][ \t]*)?(?:地址[：:]|位于|营业时间|开放时间)/gmu,
+    /**
+     * Names at a slot that are no particular place (- 早餐，人均20元，地址：酒店内): not counted. Route arrows
+     * are no slot: a plan walks 午门→太和殿→乾清宫 inside a sight whose parts no tool lists.
+     */
+    genericPlace:
+      /^(?:酒店|宾馆|民宿|住处|住所|机场|火车站|高铁站|车站|地铁站|市区|市中心|城区|老城区|景区|景点|餐厅|饭店|目的地|附近|周边|早餐|午餐|晚餐|住宿|交通)$/u,
+    /** Names read at slots per answer. */
+    maxSlotPlaces: 128,
+    /**
      * Share of a plan's named places found nowhere in the tool results (nor in the request) up to which the
      * places' multiplier stays 1: more lenient than for prices, since a plan may name a few well-known sights
      * the tools did not list …

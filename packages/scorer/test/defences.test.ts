@@ -575,8 +575,8 @@ describe('fact_precision', () => {
       '第2天：上午游览滴水湖风景区，下午参观上海科技馆。',
       '午餐：小杨生煎(黄河路店)，人均28元；住宿：锦江之星(人民广场店)。',
     ].join('\n');
-    const placesOf = (answer: string, trace = sights) => {
-      const ctx = buildContext(problem, trace, answer);
+    const placesOf = (answer: string, trace = sights, trip = problem) => {
+      const ctx = buildContext(trip, trace, answer);
       const r = factPrecision(ctx, priceGrounding(ctx));
       return { places: r.parts.places, multiplier: r.multiplier };
     };
@@ -692,6 +692,72 @@ describe('fact_precision', () => {
       expect(placesOf(answer, spaced).places).toEqual([7, 0]);
       // The same names against results that hold none of them.
       expect(placesOf(answer, foodTrace).places).toEqual([7, 5]);
+    });
+
+    describe('places named without a place suffix', () => {
+      const sanya = makeProblem('multiday', { destinationCity: '三亚', numDays: 2 });
+      const island = [
+        call(
+          'poi_search',
+          { address: '景点', region: '三亚' },
+          poiText([
+            { name: '天涯海角', address: '河东路54号', price: ['门票', 80] },
+            { name: '蜈支洲岛', address: '三亚湾路308号', price: ['门票', 140] },
+          ]),
+        ),
+        call(
+          'around_search',
+          { location: '109.51,18.25', keywords: '美食' },
+          poiText([
+            { name: '老德记老火锅', address: '三亚湾路136号', price: ['人均', 82] },
+            { name: '吴记清补凉', address: '河东路22号', price: ['人均', 24] },
+            { name: '琼兴坊甜品', address: '迎宾路101号', price: ['人均', 41] },
+          ]),
+        ),
+      ];
+      const plan = [
+        '### 第1天',
+        '- 上午游览【天涯海角】门票80元，地址：河东路54号，沿天涯海角→南天一柱→海判南天步行。',
+        '- 下午参观【蜈支洲岛】门票140元，地址：三亚湾路308号。',
+        '## 餐饮推荐',
+        '- （人均82元）老德记老火锅，地址：三亚湾路136号',
+        '- 吴记清补凉，人均24元，地址：河东路22号',
+        '- 琼兴坊甜品，营业时间10:00-22:30',
+      ].join('\n');
+      const slotsOf = (answer: string) => placesOf(answer, island, sanya);
+
+      it('are read in 【】 after a visiting verb and at the head of an item with an address or hours', () => {
+        // 天涯海角 and 蜈支洲岛 in brackets after 游览 / 参观, the three restaurants as list heads; the parts
+        // of 天涯海角 on its walking route are no tool's, and an arrow is no place slot.
+        expect(slotsOf(plan)).toEqual({ places: [5, 0], multiplier: 1 });
+        // A shortened name, or a tool name with words around it, is the tool's place.
+        const reworded = plan
+          .replace('【蜈支洲岛】', '【蜈支洲岛景区】')
+          .replace('- 吴记清补凉，', '- 吴记，');
+        expect(slotsOf(reworded).places).toEqual([5, 0]);
+      });
+
+      it('invented names in those slots are unsourced', () => {
+        const invented = plan
+          .replace(/蜈支洲岛/gu, '瑞锦宏')
+          .replace(/老德记老火锅/gu, '泰和隆')
+          .replace(/吴记清补凉/gu, '丰福安')
+          .replace(/琼兴坊甜品/gu, '嘉华兴');
+        // 4 of 5 (80 %): the places' floor.
+        expect(slotsOf(invented)).toEqual({ places: [5, 4], multiplier: 0.05 });
+      });
+
+      it('generic words, the trip city, districts, times and branch names are not slot places', () => {
+        const extra = [
+          plan,
+          '- 早餐，人均20元，地址：酒店内',
+          '- 晚上前往【三亚】市区，游览【吉阳区】夜市。',
+          '- 游览【09:00场】演出。',
+          '- 琼香轩家常菜(迎宾路店)，地址：迎宾路115号',
+        ].join('\n');
+        // The branch name is counted once, as a branch (not in the results: unsourced).
+        expect(slotsOf(extra).places).toEqual([6, 1]);
+      });
     });
 
     it("tells the judge which of the plan's places the results or the request hold, however few", async () => {

@@ -9,6 +9,7 @@ import {
   factLines,
   genericPlan,
   injectedPlan,
+  inventedBarePlaces,
   inventedPlaces,
   keywordStuffing,
   fillerDump,
@@ -148,6 +149,12 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     'cheating',
     "the reference's plan with all but three of its places renamed to invented ones, its ratings dropped",
     (ctx, _p, obs) => inventedPlaces(ctx.reference.answer, obs),
+  ),
+  afterReferenceCalls(
+    'invented_bare_places',
+    'cheating',
+    "the reference's plan with all but three of its places renamed to invented names without a place suffix, its ratings dropped",
+    (ctx, _p, obs) => inventedBarePlaces(ctx.reference.answer, obs),
   ),
   afterReferenceCalls(
     'minimal_citer',

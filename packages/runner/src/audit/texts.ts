@@ -380,6 +380,17 @@ function inventedName(poi: string, i: number): string {
   return stem + suffix + (label?.[0] ?? '');
 }
 
+/**
+ * A made-up name with no place suffix and no branch label, three characters long (上海博物馆 → 瑞泰锦,
+ * 小杨生煎(黄河路店) → 锦隆嘉, say): the kind of name (天涯海角, 老德记) that no place suffix gives away.
+ */
+function inventedBareName(_poi: string, i: number): string {
+  const n = INVENTED_STEMS.length;
+  return (
+    INVENTED_STEMS[i % n]! + INVENTED_STEMS[(i * 7 + 3) % n]! + INVENTED_STEMS[(i * 5 + 1) % n]!
+  );
+}
+
 /** Tool places an invented-places plan keeps, the first it names: enough for the POI-name check to pass. */
 const KEPT_PLACES = 3;
 
@@ -389,6 +400,26 @@ const KEPT_PLACES = 3;
  * tool record), and everything else — prices, addresses, routes, weather, transport — kept.
  */
 export function inventedPlaces(answer: string, observations: readonly ToolObservation[]): string {
+  return renamedPlaces(answer, observations, inventedName);
+}
+
+/**
+ * {@link inventedPlaces} with made-up names that carry neither a place suffix nor a branch label
+ * (上海博物馆 → 瑞泰锦).
+ */
+export function inventedBarePlaces(
+  answer: string,
+  observations: readonly ToolObservation[],
+): string {
+  return renamedPlaces(answer, observations, inventedBareName);
+}
+
+/** The plan with every tool place but the first three it names renamed by `rename`, its ratings dropped. */
+function renamedPlaces(
+  answer: string,
+  observations: readonly ToolObservation[],
+  rename: (poi: string, i: number) => string,
+): string {
   const named = [...factsOf(observations).pois].filter(
     (poi) => poi.length >= 2 && answer.includes(poi),
   );
@@ -399,7 +430,7 @@ export function inventedPlaces(answer: string, observations: readonly ToolObserv
   const renamed = named.filter((poi) => !kept.has(poi)).sort((a, b) => b.length - a.length);
   let out = answer;
   renamed.forEach((poi, i) => {
-    out = out.split(poi).join(inventedName(poi, i));
+    out = out.split(poi).join(rename(poi, i));
   });
   return out.replace(STATED_RATING, '').replace(/[（(]\s*[)）]/gu, '');
 }

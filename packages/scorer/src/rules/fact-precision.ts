@@ -359,6 +359,64 @@ function isSuffixPlaceSourced(
   );
 }
 
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The names the answer writes where only a place can stand — in 【】 after a visiting verb, or at the head of
+ * a list item followed by a place's address or hours — as written, in text order per kind of slot.
+ */
+function slotNames(answer: string): string[] {
+  const out: string[] = [];
+  for (const m of allMatches(C.placeVisit, answer, C.maxSlotPlaces)) out.push(m[1]!);
+  for (const m of allMatches(C.placeItem, answer, C.maxSlotPlaces)) out.push(m[1]!);
+  return out;
+}
+
+/**
+ * The places named at slots ({@link slotNames}) that the suffix places and the branch names do not already
+ * count, one per normalised name: names without an ideograph or with a digit (times, prices), names in
+ * brackets of their own (branches), generic words (酒店, 景区), administrative names and the trip's cities
+ * are not places to check.
+ */
+function slotPlaces(
+  ctx: ScoringContext,
+  counted: readonly SuffixPlace[],
+  labels: readonly string[],
+  cities: readonly string[],
+): SuffixPlace[] {
+  const seen = new Set(counted.map((place) => place.name));
+  const out: SuffixPlace[] = [];
+  for (const raw of slotNames(ctx.answer)) {
+    const written = raw.replace(C.placeLead, '');
+    if (!HAN.test(written) || DIGIT.test(written) || /[（(]/u.test(written)) continue;
+    const name = normalizeText(written);
+    if (cpLength(name) < 2 || seen.has(name)) continue;
+    seen.add(name);
+    if (C.genericPlace.test(name) || isAdministrativeName(name)) continue;
+    if (cities.some((city) => name === city || name === `${city}市`)) continue;
+    if (labels.some((label) => label.includes(name))) continue;
+    out.push({ poi: raw, written, name });
+  }
+  return out;
+}
+
+/**
+ * Whether a slot place is sourced: as a suffix place is ({@link isSuffixPlaceSourced}), or because it holds
+ * the name of a tool POI (入住宜程酒店, 天涯海角景区).
+ */
+function isSlotPlaceSourced(
+  place: SuffixPlace,
+  sources: PlaceSources,
+  cities: readonly string[],
+  toolNames: () => readonly string[],
+): boolean {
+  return (
+    sources.has(place.written, place.name) ||
+    toolNames().some((poi) => place.name.includes(poi)) ||
+    isSuffixPlaceSourced(place, sources, cities)
+  );
+}
+
 function tripCities(ctx: ScoringContext): string[] {
   return [ctx.problem.destinationCity, ctx.problem.originCity ?? ''].map(normalizeText);
 }
@@ -376,11 +434,17 @@ function namedPlaces(ctx: ScoringContext): [number, number] {
   const branches = branchNames(ctx.answer);
   const labels = branches.map(([, label]) => normalizeText(label));
   const places = suffixPlaces(ctx, labels);
-  const named = places.length + branches.length;
+  const cities = tripCities(ctx);
+  const slots = slotPlaces(ctx, places, labels, cities);
+  const named = places.length + branches.length + slots.length;
   if (named < C.minChecked) return [named, 0];
   const sources = new PlaceSources(ctx);
-  const cities = tripCities(ctx);
   let unsourced = places.filter((place) => !isSuffixPlaceSourced(place, sources, cities)).length;
+  // The tool POIs' normalised names are needed only for a slot place not found as written.
+  let toolNames: string[] | undefined;
+  const names = (): string[] =>
+    (toolNames ??= ctx.toolFacts.pois.map(normalizeText).filter((poi) => cpLength(poi) >= 2));
+  for (const place of slots) if (!isSlotPlaceSourced(place, sources, cities, names)) unsourced++;
   let byLabel: Map<string, string[]> | undefined;
   branches.forEach(([written, writtenLabel], i) => {
     const run = normalizeText(written);
