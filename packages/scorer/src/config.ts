@@ -915,6 +915,13 @@ export const SCORING_CONFIG = {
     ratingWindow: 200,
     /** … or when its name starts at most this many code points after the rating (评分4.8的…). */
     ratingAfter: 4,
+    /**
+     * For a rating, a tool place of at least `abbreviatedFrom` code points is also named by its first
+     * `abbreviation` code points (老德记 for 老德记老火锅, 琼兴坊 for 琼兴坊甜品): plans shorten a shop to its
+     * brand. Not when those are an administrative name or one of the trip's cities (北京市…).
+     */
+    abbreviation: 3,
+    abbreviatedFrom: 5,
     /** Ratings checked per answer (bounds the work on long answers). */
     maxRatings: 64,
     /** The top of the tools' rating scale: a stated value above it is no place's rating (not checked). */

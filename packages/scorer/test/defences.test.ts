@@ -461,6 +461,26 @@ describe('fact_precision', () => {
       expect(ratingsOf('老正兴菜馆评分很高，人均120元。')).toEqual([0, 0]);
     });
 
+    it('a shop written as its brand, the first three characters of a name of five or more, is its place', () => {
+      // 老正兴 for the tools' 老正兴菜馆 (4.6).
+      expect(ratingsOf('- 老正兴，地址：福州路556号，评分4.6，人均120元。')).toEqual([1, 0]);
+      expect(ratingsOf('- 老正兴，评分4.3')).toEqual([1, 1]);
+      // Not when the first three characters start with the trip's city (上海老 of 上海老饭店) or the name is
+      // shorter than five (吴记凉 is all of 吴记凉粉's first three, but 吴记凉粉 has four).
+      const local = [
+        call(
+          'poi_search',
+          { address: '美食', region: '上海' },
+          poiText([
+            { name: '上海老饭店', address: '福佑路242号', price: ['人均', 150], rating: 4.5 },
+            { name: '吴记凉粉', address: '河南南路1号', price: ['人均', 20], rating: 4.2 },
+          ]),
+        ),
+      ];
+      const ctx = buildContext(problem, local, '- 上海老，评分4.5\n- 吴记凉，评分4.2');
+      expect(factPrecision(ctx, priceGrounding(ctx)).parts.ratings).toEqual([2, 2]);
+    });
+
     it('a branch written without its label is its place (any branch of that name with the rating)', () => {
       // The tools' 小杨生煎(黄河路店) (4.0), written as 小杨生煎.
       expect(ratingsOf('- 小杨生煎，评分4，人均28元。')).toEqual([1, 0]);

@@ -178,6 +178,7 @@ function statedRatings(ctx: ScoringContext): [number, number] {
     (m) => Number(m[1]) <= C.maxRating,
   );
   if (matches.length === 0) return [0, 0];
+  const cities = tripCities(ctx);
   const namesOf = new Map<number, string[]>();
   for (const [name, rating] of toolPoiRatings(ctx)) {
     const names = namesOf.get(rating);
@@ -197,6 +198,8 @@ function statedRatings(ctx: ScoringContext): [number, number] {
       for (const name of namesOf.get(rating) ?? []) {
         if (fuzzy) {
           list.push(...ctx.locate(name, true));
+          const brand = abbreviationOf(name, cities);
+          if (brand !== undefined) for (const at of ctx.exact(brand)) list.push(ctx.cpi.at(at));
           continue;
         }
         for (const at of ctx.exact(name)) list.push(ctx.cpi.at(at));
@@ -232,6 +235,20 @@ function statedRatings(ctx: ScoringContext): [number, number] {
     if (!near(positions(rating, true))) unsupported++;
   }
   return [matches.length, unsupported];
+}
+
+/**
+ * The first `abbreviation` code points of a tool place's name of at least `abbreviatedFrom` (its branch label
+ * left out), unless they are an administrative name or one of the trip's cities; `undefined` otherwise.
+ */
+function abbreviationOf(name: string, cities: readonly string[]): string | undefined {
+  const cps = Array.from(name.replace(BRANCH_LABEL, '').trim());
+  if (cps.length < C.abbreviatedFrom) return undefined;
+  const brand = cps.slice(0, C.abbreviation).join('');
+  const key = normalizeText(brand);
+  if (isAdministrativeName(key) || cities.some((city) => city.length > 0 && key.startsWith(city)))
+    return undefined;
+  return brand;
 }
 
 /** A branch label's POIs: the normalised names without the label, by normalised label. */
