@@ -440,8 +440,9 @@ function tripCities(ctx: ScoringContext): string[] {
 
 /**
  * Named places of the answer that no tool result (nor the request) contains: [named, unsourced]. The named
- * places are the fact extractor's answer POIs that end in a place suffix (景区, 博物馆, 酒店 …), and the
- * restaurants and hotels written with a branch label (粤盛阁家常菜(珠海大道店)). Compared normalised (no
+ * places are the fact extractor's answer POIs that end in a place suffix (景区, 博物馆, 酒店 …), the
+ * restaurants and hotels written with a branch label (粤盛阁家常菜(珠海大道店)), and the names written at a
+ * place slot whatever their ending ({@link slotPlaces}: 游览【天涯海角】). Compared normalised (no
  * spaces, punctuation or brackets, lower-cased), so any format of the results will do. A suffix name also
  * counts as sourced when its stem is (西湖景区 for 西湖风景区), unless the stem is only a district or the
  * city; a branch name when the run before its label ends with the name of a tool POI of that branch (the
