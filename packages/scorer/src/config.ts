@@ -72,6 +72,8 @@ export function namedPlace(alternatives: string): string {
   return `(${alternatives})(?<=[\\u4e00-\\u9fa5]{2}(?:${alternatives}))`;
 }
 const kw = (source: string): RegExp => new RegExp(source, 'giu');
+/** An amount of money as plans write it: 120元, 120 元, ¥120, ￥120. */
+const AMOUNT = '(?:\\d+\\s*元|[¥￥]\\s*\\d+)';
 
 /** The scoring configuration. Numbers carry their unit in the name or the TSDoc. */
 export const SCORING_CONFIG = {
@@ -344,7 +346,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(价格|费用|票价)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         target: 3,
       },
@@ -401,7 +403,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 3,
         keyword: kw('(预算|费用|花费)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         target: 2,
       },
@@ -439,7 +441,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 3,
         keyword: kw('(预算|费用|总计)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         target: 2,
       },
@@ -486,7 +488,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(门票|开放|注意|建议)'),
-        context: kw('(元|\\d+:\\d+|提前|携带)'),
+        context: kw('(元|[¥￥]|\\d+:\\d+|提前|携带)'),
         facts: 'prices_times',
         fallback: 'pois_distances',
         target: 2,
@@ -496,7 +498,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(预算|费用|花费)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         target: 1,
       },
@@ -534,7 +536,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(花费|人均|价格)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         fallback: 'pois_distances',
         target: 2,
@@ -581,7 +583,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(费用|预算|差旅)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         target: 2,
       },
@@ -629,7 +631,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(预算|费用|花费)'),
-        context: kw('\\d+\\s*元'),
+        context: kw(AMOUNT),
         facts: 'prices',
         fallback: 'pois_distances',
         target: 2,

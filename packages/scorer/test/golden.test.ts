@@ -153,6 +153,12 @@ describe('food_tour', () => {
     // 50·√(1·0.772)·0.9 = 39.54; ×0.5 = 19.77
     expect([b.infoConsistency, b.codeTotal, b.total]).toEqual([25, 39.54, 19.77]);
   });
+  it('prices written ¥60 instead of 60元 are amounts for the cost dimension too: the same 5 points', () => {
+    const yen = { ...E.foodBadCalls, answer: E.foodBadCalls.answer.replace(/(\d+)元/gu, '¥$1') };
+    expect(yen.answer).toContain('人均¥60');
+    expect(dims(score(yen))['cost']).toBe(5);
+    expect(dims(score(yen))).toEqual(dims(score(E.foodBadCalls)));
+  });
   it('memorised POIs: the reference example 5 (poi_names_verified and tool_info_used fail, total 0)', () => {
     const b = score(ex5);
     expect(failed(b)).toEqual({ tool_info_used: 0.05, poi_names_verified: 0.7 });
