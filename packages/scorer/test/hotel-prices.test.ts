@@ -265,3 +265,42 @@ describe('prices written with ¥ or ￥', () => {
     expect(yen.fabricationPenalty).toBe(-9);
   });
 });
+
+describe('a tool place that only qualifies the next one', () => {
+  // 黄山 is the trip's city and a tool place (the mountain); a plan may write the city in front of a sight.
+  const problem = makeProblem('multiday', { destinationCity: '黄山', numDays: 2 });
+  const trace = [
+    call(
+      'poi_search',
+      { address: '景点', region: '黄山' },
+      poiText([
+        { name: '黄山', address: '汤口镇', price: ['门票', 205] },
+        { name: '西递', address: '西递镇', price: ['门票', 90] },
+        { name: '宏村', address: '宏村镇', price: ['门票', 95] },
+      ]),
+    ),
+  ];
+  const plan = (first: string) =>
+    [
+      '# 黄山2日游',
+      `第1天：上午游览${first}门票90元，因为古村落保存完好，适合慢慢走；下午参观宏村，门票95元，建议预留三小时。`,
+      '第2天：上午登黄山，门票205元，建议早起看日出，下午返回市区休息，晚上品尝徽菜。',
+      '预算：门票合计390元，餐饮每天150元，住宿每晚300元，总计约1200元。',
+      '小贴士：山上温差大，注意携带外套；旺季游客多，建议提前预约门票，穿防滑的鞋子。',
+      '交通：市区到景区有旅游专线大巴，约一小时一班；古村落之间可以包车，费用与司机当面商定，注意保管好随身物品。',
+      '住宿：建议住在汤口镇，方便第二天一早上山；古村落里也有不少民宿，晚上安静，适合带长辈的家庭。',
+    ].join('\n');
+
+  it('黄山西递 states 西递’s price, not the mountain’s', () => {
+    expect([...plan('黄山西递，')].length).toBeGreaterThanOrEqual(200);
+    const b = scoreEpisodeSync({ problem, trace, answer: plan('黄山西递，') });
+    expect(b.fabrication).toEqual({});
+    expect(scoreEpisodeSync({ problem, trace, answer: plan('西递，') }).fabrication).toEqual({});
+  });
+
+  it('the mountain written alone with 西递’s price is still its price', () => {
+    const b = scoreEpisodeSync({ problem, trace, answer: plan('黄山，') });
+    expect(b.fabrication).toEqual({ prices: -3 });
+    expect(b.fabricationFindings).toEqual(['price 黄山: 90 (tool 205)']);
+  });
+});

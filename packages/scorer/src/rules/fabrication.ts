@@ -83,6 +83,18 @@ function insideLongerPoi(ctx: ScoringContext, name: string, at: number): boolean
   return false;
 }
 
+/**
+ * Whether another tool POI's name starts right at `at`, so that the name before it only qualifies that place:
+ * 黄山西递 on a trip to 黄山 writes the city (itself a tool POI, the mountain) in front of 西递, whose price
+ * follows.
+ */
+function startsAnotherPoi(ctx: ScoringContext, name: string, at: number): boolean {
+  const text = ctx.answer;
+  return ctx.toolFacts.pois.some(
+    (other) => other !== name && other.length >= 2 && text.startsWith(other, at),
+  );
+}
+
 /** A price the answer states for a POI. */
 interface StatedPrice {
   /** The amount (CNY); 0 for free admission. */
@@ -130,6 +142,7 @@ function poiPriceFabrications(ctx: ScoringContext, findings: string[]): number {
       const window = text.slice(start, codePointsEnd(text, start, C.poiPriceWindow, limit));
       const stated = statedPrice(window, record);
       if (!stated) continue;
+      if (startsAnotherPoi(ctx, name, start)) continue;
       if (Math.abs(stated.value - toolPrice) / toolPrice > C.priceTolerance) {
         findings.push(`price ${name}: ${stated.free ? 'free' : stated.value} (tool ${toolPrice})`);
         count++;
