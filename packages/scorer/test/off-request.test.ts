@@ -96,6 +96,20 @@ describe('off_request', () => {
     expect(named['offRequest']).toEqual({ offTools: [], anchored: true });
     const other = score(withProblem(ex3, { targetPoi: '颐和园' }));
     expect(other['offRequest']).toEqual({ offTools: [], anchored: false });
+    // The target written short: without its place suffix (故宫 for 故宫博物院) or as its first three
+    // characters (王府井 for 王府井小吃街) — but not as the bare city (北京 for 北京公园).
+    const short = { ...ex3, answer: ex3.answer.replaceAll('故宫博物院', '故宫') };
+    expect(score(withProblem(short, { targetPoi: '故宫博物院' }))['offRequest']).toMatchObject({
+      anchored: true,
+    });
+    const brand = { ...ex3, answer: ex3.answer.replaceAll('王府井小吃街', '王府井') };
+    expect(score(withProblem(brand, { targetPoi: '王府井小吃街' }))['offRequest']).toMatchObject({
+      anchored: true,
+    });
+    const city = { ...ex3, answer: `${ex3.answer}\n北京的冬天很冷。` };
+    expect(score(withProblem(city, { targetPoi: '北京公园' }))['offRequest']).toMatchObject({
+      anchored: false,
+    });
     // Example 3 codes 25.81 = 27.81 − 2 (weather); the plan for the wrong place: 27.81 · 0.5 − 2 = 11.91.
     expect(other.codeTotal).toBe(11.91);
   });

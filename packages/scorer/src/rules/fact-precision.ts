@@ -12,6 +12,7 @@ import {
   linearFall,
 } from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
+import { BRANCH_LABEL, brandOf, tripCities } from '../internal/place-names';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;
@@ -154,8 +155,6 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   return [checked, unsupported];
 }
 
-/** A bracketed branch or site label in a POI's name: (亚龙湾店), （东门）. */
-const BRANCH_LABEL = /[（(][^（）()]*[)）]/gu;
 /** The branch label that ends a POI's name, its text in group 1: 华美酒店(亚龙湾店). */
 const TRAILING_BRANCH_LABEL = /[（(]([^（）()]+)[)）]\s*$/u;
 /** Code points a POI's name must keep without its branch label to be searched on its own. */
@@ -198,7 +197,7 @@ function statedRatings(ctx: ScoringContext): [number, number] {
       for (const name of namesOf.get(rating) ?? []) {
         if (fuzzy) {
           list.push(...ctx.locate(name, true));
-          const brand = abbreviationOf(name, cities);
+          const brand = brandOf(name, cities);
           if (brand !== undefined) for (const at of ctx.exact(brand)) list.push(ctx.cpi.at(at));
           continue;
         }
@@ -235,20 +234,6 @@ function statedRatings(ctx: ScoringContext): [number, number] {
     if (!near(positions(rating, true))) unsupported++;
   }
   return [matches.length, unsupported];
-}
-
-/**
- * The first `abbreviation` code points of a tool place's name of at least `abbreviatedFrom` (its branch label
- * left out), unless they are an administrative name or one of the trip's cities; `undefined` otherwise.
- */
-function abbreviationOf(name: string, cities: readonly string[]): string | undefined {
-  const cps = Array.from(name.replace(BRANCH_LABEL, '').trim());
-  if (cps.length < C.abbreviatedFrom) return undefined;
-  const brand = cps.slice(0, C.abbreviation).join('');
-  const key = normalizeText(brand);
-  if (isAdministrativeName(key) || cities.some((city) => city.length > 0 && key.startsWith(city)))
-    return undefined;
-  return brand;
 }
 
 /** A branch label's POIs: the normalised names without the label, by normalised label. */
@@ -432,10 +417,6 @@ function isSlotPlaceSourced(
     toolNames().some((poi) => place.name.includes(poi)) ||
     isSuffixPlaceSourced(place, sources, cities)
   );
-}
-
-function tripCities(ctx: ScoringContext): string[] {
-  return [ctx.problem.destinationCity, ctx.problem.originCity ?? ''].map(normalizeText);
 }
 
 /**

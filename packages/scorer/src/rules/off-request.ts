@@ -8,6 +8,7 @@ import {
   requestCities,
   type RequestCities,
 } from '../internal/request';
+import { shortForms, tripCities } from '../internal/place-names';
 
 const C = SCORING_CONFIG.offRequest;
 
@@ -38,6 +39,15 @@ function searchesRoute(entry: ToolTraceEntry, resultText: string, cities: Reques
   if (typeof from === 'string' && typeof to === 'string') return isRequestRoute(from, to, cities);
   const text = callText(entry, resultText);
   return isRequestRoute(text, text, cities);
+}
+
+/**
+ * Whether the plan names its target place: as the POI match finds it, or by a short form of its name written
+ * out (黄鹤楼 for 黄鹤楼公园, 敕勒川 for 敕勒川草原; see `shortForms`).
+ */
+function namesTarget(ctx: ScoringContext, target: string): boolean {
+  if (ctx.poiMatched(target)) return true;
+  return shortForms(target, tripCities(ctx)).some((form) => ctx.exact(form).length > 0);
 }
 
 /**
@@ -74,7 +84,7 @@ export function offRequest(ctx: ScoringContext): OffRequestResult {
   // Beijing); those count only when the tools were asked about the request.
   const anchored =
     target !== null && target.trim() !== ''
-      ? ctx.poiMatched(target)
+      ? namesTarget(ctx, target)
       : namesRequestCity(ctx.lower, cities) ||
         (offTools.length === 0 && ctx.toolFacts.pois.some((p) => p !== '' && ctx.poiMatched(p)));
   const multiplier = (offTools.length > 0 ? C.toolFloor : 1) * (anchored ? 1 : C.answerFloor);
