@@ -362,10 +362,16 @@ export function adminNamePlan(
   return out;
 }
 
-/** Characters the invented place names are made of (two per name). */
+/** Characters the invented place names are made of (two or three per name). */
 const INVENTED_STEMS = '瑞锦宏祥泰和隆丰福安嘉华兴盛鑫源';
 const BRANCH_LABEL = /[（(][^（）()]+[)）]\s*$/u;
 const STATED_RATING = /[，,、；;]?\s*评分\s*[:：]?\s*[0-9](?:\.[0-9]+)?/gu;
+
+/** The two made-up characters of the `i`-th invented name. */
+function inventedStem(i: number): string {
+  const n = INVENTED_STEMS.length;
+  return INVENTED_STEMS[i % n]! + INVENTED_STEMS[(i * 7 + 3) % n]!;
+}
 
 /**
  * A made-up name of the same kind as a tool place: its place suffix (or last character) and its branch label
@@ -375,9 +381,7 @@ function inventedName(poi: string, i: number): string {
   const label = BRANCH_LABEL.exec(poi);
   const base = label === null ? poi : poi.slice(0, label.index);
   const suffix = SCORING_CONFIG.factPrecision.placeSuffix.exec(base)?.[0] ?? [...base].pop() ?? '';
-  const n = INVENTED_STEMS.length;
-  const stem = INVENTED_STEMS[i % n]! + INVENTED_STEMS[(i * 7 + 3) % n]!;
-  return stem + suffix + (label?.[0] ?? '');
+  return inventedStem(i) + suffix + (label?.[0] ?? '');
 }
 
 /**
@@ -385,10 +389,7 @@ function inventedName(poi: string, i: number): string {
  * 小杨生煎(黄河路店) → 锦隆嘉, say): the kind of name (天涯海角, 老德记) that no place suffix gives away.
  */
 function inventedBareName(_poi: string, i: number): string {
-  const n = INVENTED_STEMS.length;
-  return (
-    INVENTED_STEMS[i % n]! + INVENTED_STEMS[(i * 7 + 3) % n]! + INVENTED_STEMS[(i * 5 + 1) % n]!
-  );
+  return inventedStem(i) + INVENTED_STEMS[(i * 5 + 1) % INVENTED_STEMS.length]!;
 }
 
 /** Tool places an invented-places plan keeps, the first it names: enough for the POI-name check to pass. */

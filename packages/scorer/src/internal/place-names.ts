@@ -13,6 +13,11 @@ export function tripCities(ctx: ScoringContext): string[] {
   return [ctx.problem.destinationCity, ctx.problem.originCity ?? ''].map(normalizeText);
 }
 
+/** Whether a normalised name is one of the trip's cities, written alone or with 市 (杭州, 杭州市). */
+export function isTripCity(name: string, cities: readonly string[]): boolean {
+  return cities.some((city) => city.length > 0 && (name === city || name === `${city}市`));
+}
+
 /**
  * The brand of a place: the first `abbreviation` code points of a name of at least `abbreviatedFrom` (its
  * branch label left out) — 老德记 of 老德记老火锅 — unless they are an administrative name or start with one

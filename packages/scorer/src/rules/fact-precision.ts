@@ -12,7 +12,7 @@ import {
   linearFall,
 } from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
-import { BRANCH_LABEL, brandOf, tripCities } from '../internal/place-names';
+import { BRANCH_LABEL, brandOf, isTripCity, tripCities } from '../internal/place-names';
 import type { PriceGroundingResult } from './price-grounding';
 
 const C = SCORING_CONFIG.factPrecision;
@@ -311,9 +311,7 @@ const MAX_ADMIN_PREFIX = 8;
  * cut down to a bare suffix (浙江省博物馆 does not become 博物馆).
  */
 function withoutAdminPrefixes(name: string, cities: readonly string[]): string[] {
-  const isPrefix = (p: string): boolean =>
-    isAdministrativeName(p) ||
-    cities.some((city) => city.length > 0 && (p === city || p === `${city}市`));
+  const isPrefix = (p: string): boolean => isAdministrativeName(p) || isTripCity(p, cities);
   const forms: string[] = [];
   let cps = Array.from(name);
   for (let round = 0; round < 3; round++) {
@@ -395,7 +393,7 @@ function slotPlaces(
     if (cpLength(name) < 2 || seen.has(name)) continue;
     seen.add(name);
     if (C.genericPlace.test(name) || isAdministrativeName(name)) continue;
-    if (cities.some((city) => name === city || name === `${city}市`)) continue;
+    if (isTripCity(name, cities)) continue;
     if (labels.some((label) => label.includes(name))) continue;
     out.push({ poi: raw, written, name });
   }
