@@ -1,0 +1,359 @@
+#!/usr/bin/env node
+// Compares the scorer of another commit with the working tree's, in one process: the speed of the two on the
+// benchmark's episodes, called alternately, and whether they give the same results on recorded episodes.
+//
+//   node scripts/compare-scorers.mjs --base HEAD                      # speed and sameness against HEAD
+//   node scripts/compare-scorers.mjs --base v1 --chars 2900,12000 --regime recurring
+//   node scripts/compare-scorers.mjs --base HEAD --corpus results/reference-0-69.jsonl --no-timing
+//
+// Why one process: the benchmark machine is a shared host whose speed drops by up to 1.8× for seconds at a
+// time, so medians taken in two runs minutes apart compare the host, not the code. Alternating rounds of the
+// two builds exposes both to the same windows, and the ratio of each pair of adjacent rounds cancels most of
+// it. A probe (a pointer chase through a 64 KiB table: cache and clock speed, no allocation) is timed before
+// every round, and the ratio is also reported over the calm rounds alone.
+//
+// Both builds are bundled from their sources with esbuild, as tsup bundles the published packages, so
+// neither needs `npm run build`; the base commit's packages come from `git archive`, its dependencies from
+// this checkout's node_modules.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { z } from 'zod';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGES = [
+  'core-types',
+  'knowledge-graph',
+  'taskgen',
+  'mock-transport',
+  'tools',
+  'fact-extractor',
+  'scorer',
+];
+
+const positive = z.coerce.number().int().positive();
+const OptionsSchema = z.object({
+  base: z.string().min(1),
+  chars: z
+    .string()
+    .transform((s) => s.split(',').map((x) => Number(x.trim())))
+    .pipe(z.array(z.union([z.literal(290), z.literal(2900), z.literal(12000)])).min(1)),
+  regime: z.enum(['fresh', 'recurring']),
+  rounds: positive,
+  corpus: z.string().optional(),
+  timing: z.boolean(),
+  keep: z.boolean(),
+});
+
+function usage(message) {
+  process.stderr.write(
+    `${message}\n` +
+      'usage: node scripts/compare-scorers.mjs --base <git ref> [--chars 290,2900,12000] ' +
+      '[--regime fresh|recurring] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
+  );
+  process.exit(2);
+}
+
+function options() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        base: { type: 'string' },
+        chars: { type: 'string', default: '2900' },
+        regime: { type: 'string', default: 'fresh' },
+        rounds: { type: 'string', default: '16' },
+        corpus: { type: 'string' },
+        'no-timing': { type: 'boolean', default: false },
+        keep: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    usage(error instanceof Error ? error.message : String(error));
+  }
+  const parsed = OptionsSchema.safeParse({
+    ...values,
+    timing: !values['no-timing'],
+  });
+  if (!parsed.success) {
+    usage(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  return parsed.data;
+}
+
+function git(args) {
+  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+}
+
+/** The tree at `ref` (sources and their tsconfig files), unpacked into `dir`. */
+function checkout(ref, dir) {
+  mkdirSync(dir, { recursive: true });
+  const tar = execFileSync('git', ['archive', '--format=tar', ref], {
+    cwd: ROOT,
+    maxBuffer: 1 << 30,
+  });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+}
+
+/** Bundles `entry` with the workspace packages taken from `tree`'s sources. */
+async function bundle(tree, entry, outfile) {
+  const alias = Object.fromEntries(
+    PACKAGES.map((p) => [`@navworld/${p}`, join(tree, 'packages', p, 'src', 'index.ts')]),
+  );
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    alias,
+    nodePaths: [join(ROOT, 'node_modules')],
+    logLevel: 'error',
+  });
+}
+
+/** The scorer of a tree, bundled into `dir` (the entry is written beside the tree's packages). */
+async function bundleScorer(tree, dir, name) {
+  const entry = join(tree, `compare-entry-${name}.ts`);
+  writeFileSync(
+    entry,
+    "export { scoreEpisodeSync, scoreEpisodeSyncDetailed } from '@navworld/scorer';\n",
+  );
+  const out = join(dir, `${name}.mjs`);
+  try {
+    await bundle(tree, entry, out);
+  } finally {
+    rmSync(entry, { force: true });
+  }
+  return import(pathToFileURL(out).href);
+}
+
+/** The benchmark's fixtures, from the working tree (both builds score the very same episodes). */
+async function bundleFixtures(dir) {
+  const entry = join(dir, 'fixtures-entry.ts');
+  writeFileSync(
+    entry,
+    `export { bigPlan, bigProblem, bigTrace } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
+  );
+  const out = join(dir, 'fixtures.mjs');
+  await bundle(ROOT, entry, out);
+  return import(pathToFileURL(out).href);
+}
+
+/** A random cycle through a 64 KiB table: following it times the cache and the clock, nothing else. */
+function createProbe() {
+  const n = 1 << 14;
+  const order = Array.from({ length: n }, (_, i) => i);
+  // A fixed shuffle (xorshift), so every run probes the same cycle.
+  let s = 0x2545f491;
+  for (let i = n - 1; i > 0; i--) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    const j = (s >>> 0) % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const next = new Int32Array(n);
+  for (let i = 0; i < n; i++) next[order[i]] = order[(i + 1) % n];
+  return () => {
+    const steps = 400_000;
+    let p = 0;
+    const t = performance.now();
+    for (let i = 0; i < steps; i++) p = next[p];
+    return ((performance.now() - t) * 1e6) / steps + (p < 0 ? 1 : 0);
+  };
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** The benchmark's episodes of one size, as `score.bench.ts` builds them. */
+function episodes(fixtures, chars, regime) {
+  const calls = chars === 12000 ? 15 : 5;
+  const trace = fixtures.bigTrace(calls);
+  const plans = [fixtures.bigPlan(chars), fixtures.bigPlan(chars, 1)];
+  let k = 0;
+  return () => {
+    k++;
+    return {
+      problem: fixtures.bigProblem,
+      trace:
+        regime === 'recurring'
+          ? trace
+          : trace.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` })),
+      answer: plans[k % 2],
+    };
+  };
+}
+
+function timeRound(score, next, count) {
+  const times = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const input = next();
+    const t = performance.now();
+    score(input);
+    times[i] = performance.now() - t;
+  }
+  return median(times);
+}
+
+function timing(base, head, fixtures, opts) {
+  const probe = createProbe();
+  for (const chars of opts.chars) {
+    const next = episodes(fixtures, chars, opts.regime);
+    const perRound = chars === 12000 ? 150 : 500;
+    // Warm-up: the first couple of thousand episodes run while the engine compiles the rules.
+    const until = performance.now() + 4000;
+    while (performance.now() < until) {
+      timeRound(base.scoreEpisodeSync, next, 20);
+      timeRound(head.scoreEpisodeSync, next, 20);
+    }
+    const rows = [];
+    for (let r = 0; r < opts.rounds; r++) {
+      const p = probe();
+      // Both orders, so neither build always runs second.
+      let a;
+      let b;
+      if (r % 2 === 0) {
+        a = timeRound(base.scoreEpisodeSync, next, perRound);
+        b = timeRound(head.scoreEpisodeSync, next, perRound);
+      } else {
+        b = timeRound(head.scoreEpisodeSync, next, perRound);
+        a = timeRound(base.scoreEpisodeSync, next, perRound);
+      }
+      rows.push({ probe: Math.max(p, probe()), a, b });
+    }
+    const calmLimit = 1.15 * Math.min(...rows.map((r) => r.probe));
+    const calm = rows.filter((r) => r.probe <= calmLimit);
+    const line = (label, set) =>
+      set.length === 0
+        ? `  ${label}: none`
+        : `  ${label} (${set.length} rounds): base ${median(set.map((r) => r.a)).toFixed(4)} ms, ` +
+          `working tree ${median(set.map((r) => r.b)).toFixed(4)} ms, working tree / base ` +
+          `${median(set.map((r) => r.b / r.a)).toFixed(3)} ` +
+          `[${Math.min(...set.map((r) => r.b / r.a)).toFixed(3)}–${Math.max(...set.map((r) => r.b / r.a)).toFixed(3)}]`;
+    console.log(`${chars} characters, ${opts.regime} tool results, ${perRound} episodes a round:`);
+    console.log(line('all rounds', rows));
+    console.log(line('calm rounds', calm));
+    console.log(
+      `  probe: ${median(rows.map((r) => r.probe)).toFixed(2)} ns a step (calm ≤ ${calmLimit.toFixed(2)})`,
+    );
+  }
+}
+
+/**
+ * The answers scored for each recorded episode: the answer itself and rewrites that take other paths of the
+ * rules (cut short, lines reversed, another episode's answer, digits changed, result dumps, no answer, 块 and
+ * Day N), plus the answer with a shortened trace and with none.
+ */
+function variants(episode, other) {
+  const a = episode.answer;
+  const dump = episode.trace.map((t) => t.resultText).join('\n');
+  const answers = [
+    a,
+    a.slice(0, Math.floor(a.length * 0.3)),
+    a.split('\n').reverse().join('\n'),
+    other.answer,
+    a.replace(/\d/g, (d) => String((Number(d) + 1) % 10)),
+    `${a}\n${dump}`,
+    dump,
+    '',
+    a.replace(/元/g, '块').replace(/第(\d+)天/g, 'Day $1'),
+  ];
+  const out = answers.map((answer) => ({ ...episode, answer }));
+  out.push({ ...episode, trace: episode.trace.slice(0, 2) }, { ...episode, trace: [] });
+  return out;
+}
+
+const RecordedSchema = z.looseObject({
+  taskId: z.number(),
+  problem: z.unknown(),
+  trace: z.array(z.looseObject({ resultText: z.string() })),
+  answer: z.string(),
+});
+
+function identity(base, head, corpus) {
+  const recorded = readFileSync(corpus, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .flatMap((l) => {
+      const r = RecordedSchema.safeParse(JSON.parse(l));
+      return r.success ? [r.data] : [];
+    });
+  if (recorded.length === 0) usage(`${corpus}: no recorded episodes (results JSONL expected)`);
+  let total = 0;
+  let differ = 0;
+  const hashes = { base: createHash('sha256'), head: createHash('sha256') };
+  for (let i = 0; i < recorded.length; i++) {
+    const e = recorded[i];
+    const inputs = variants(e, recorded[(i + 1) % recorded.length]).map((v) => ({
+      problem: v.problem,
+      trace: v.trace,
+      answer: v.answer,
+    }));
+    inputs.forEach((input, k) => {
+      const text = (m) => {
+        const d = m.scoreEpisodeSyncDetailed(input);
+        return JSON.stringify([d.breakdown, d.toolFacts, d.answerFacts, d.parsed]);
+      };
+      const a = text(base);
+      const b = text(head);
+      hashes.base.update(a);
+      hashes.head.update(b);
+      total++;
+      if (a !== b) {
+        differ++;
+        if (differ <= 5) {
+          let at = 0;
+          while (at < a.length && a[at] === b[at]) at++;
+          console.log(
+            `  differs: task ${e.taskId}, variant ${k}: …${a.slice(Math.max(0, at - 60), at + 60)}… ` +
+              `became …${b.slice(Math.max(0, at - 60), at + 60)}…`,
+          );
+        }
+      }
+    });
+  }
+  console.log(
+    `${total} scorings of ${recorded.length} recorded episodes: ${differ} differ ` +
+      `(base ${hashes.base.digest('hex').slice(0, 16)}, working tree ${hashes.head.digest('hex').slice(0, 16)})`,
+  );
+  return differ;
+}
+
+const opts = options();
+let baseSha;
+try {
+  baseSha = git(['rev-parse', '--verify', `${opts.base}^{commit}`]);
+} catch {
+  usage(`--base: ${opts.base} is not a commit of this repository`);
+}
+if (opts.corpus !== undefined && !existsSync(opts.corpus))
+  usage(`--corpus: ${opts.corpus} does not exist (npm start writes results/reference-0-69.jsonl)`);
+const dir = mkdtempSync(join(tmpdir(), 'navworld-compare-'));
+let differ = 0;
+try {
+  checkout(baseSha, join(dir, 'base'));
+  const dirty = git(['status', '--porcelain', '--', 'packages']) !== '';
+  console.log(
+    `base ${opts.base} (${baseSha.slice(0, 10)}) against the working tree` +
+      `${dirty ? ' (with uncommitted changes)' : ''}, Node ${process.version}`,
+  );
+  const base = await bundleScorer(join(dir, 'base'), dir, 'base');
+  const head = await bundleScorer(ROOT, dir, 'head');
+  if (opts.timing) timing(base, head, await bundleFixtures(dir), opts);
+  if (opts.corpus !== undefined) differ = identity(base, head, opts.corpus);
+} finally {
+  if (opts.keep) console.log(`bundles kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+process.exit(differ > 0 ? 1 : 0);
