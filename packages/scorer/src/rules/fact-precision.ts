@@ -128,14 +128,17 @@ export function datesOf(line: string): RegExpExecArray[] {
 
 /** Dated weather facts of the answer checked against that day's forecast: [checked, unsupported]. */
 function datedWeather(ctx: ScoringContext): [number, number] {
-  const days = forecasts(ctx);
-  if (days.size === 0) return [0, 0];
+  // The forecasts are read on the first dated line: most plans date no line, and then the weather results
+  // need no reading at all.
+  let days: Map<string, Forecast> | undefined;
   let checked = 0;
   let unsupported = 0;
   // Folded, so a date or temperature in full-width digits (３月１日，１２度) is read like the ASCII one.
   for (const line of ctx.folded.split('\n')) {
     const dates = datesOf(line);
     if (dates.length !== 1) continue;
+    days ??= forecasts(ctx);
+    if (days.size === 0) break;
     const m = dates[0]!;
     const day = days.get(dayKey(m[1] ?? m[3]!, m[2] ?? m[4]!));
     if (!day) continue;

@@ -152,10 +152,19 @@ function readNumber(text: string, start: number): number {
  * spaces. A single linear scan: this runs on every answer and on the user's request.
  */
 export function scanNumbers(text: string): NumberToken[] {
+  return numbersIn(text, 0, text.length);
+}
+
+/**
+ * The {@link scanNumbers} tokens that start in `text[from, to)`, for a whole line: no token spans a line
+ * break, and the characters read around a token (a ¥ before it, 元 or a clock's colon after it) lie on its
+ * line, so a line's tokens are those a scan of the whole text finds there.
+ */
+function numbersIn(text: string, from: number, to: number): NumberToken[] {
   const out: NumberToken[] = [];
   const n = text.length;
-  let i = 0;
-  while (i < n) {
+  let i = from;
+  while (i < to) {
     if (digitOf(text.charCodeAt(i)) < 0) {
       i++;
       continue;
@@ -342,20 +351,14 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   let counted = 0;
   let ungrounded = 0;
   const text = ctx.answer;
-  const tokens = scanNumbers(text);
-  let t = 0;
-  // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next.
+  // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next, reading its numbers.
   const nextMark = priceMarkFinder(text);
   for (let y = nextMark(0); y >= 0;) {
     const lineFrom = text.lastIndexOf('\n', y) + 1;
     let lineEnd = text.indexOf('\n', y);
     if (lineEnd < 0) lineEnd = text.length;
     y = lineEnd < text.length ? nextMark(lineEnd + 1) : -1;
-    while (t < tokens.length && tokens[t]!.index < lineFrom) t++;
-    let u = t;
-    while (u < tokens.length && tokens[u]!.index < lineEnd) u++;
-    const numbers = tokens.slice(t, u);
-    t = u;
+    const numbers = numbersIn(text, lineFrom, lineEnd);
     let countList: number[] | undefined;
     let table: ReturnType<typeof ratioTable> | undefined;
     for (const m of numbers) {
