@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Compares the scorer of another commit with the working tree's, in one process: the speed of the two on the
-// benchmark's episodes, called alternately, and whether they give the same results on recorded episodes.
+// Compares the scorer of another commit with the working tree's (or with a second commit's, --head), in one
+// process: the speed of the two on the benchmark's episodes, called alternately, and whether they give the
+// same results on recorded episodes.
 //
 //   node scripts/compare-scorers.mjs --base HEAD                      # speed and sameness against HEAD
 //   node scripts/compare-scorers.mjs --base v1 --chars 2900,12000 --regime recurring
 //   node scripts/compare-scorers.mjs --base HEAD --corpus results/reference-0-69.jsonl --no-timing
+//   node scripts/compare-scorers.mjs --base v1 --head v2 --corpus results.jsonl   # two commits
 //
 // Why one process: the benchmark machine is a shared host whose speed drops by up to 1.8× for seconds at a
 // time, so medians taken in two runs minutes apart compare the host, not the code. Alternating rounds of the
@@ -13,8 +15,8 @@
 // every round, and the ratio is also reported over the calm rounds alone.
 //
 // Both builds are bundled from their sources with esbuild, as tsup bundles the published packages, so
-// neither needs `npm run build`; the base commit's packages come from `git archive`, its dependencies from
-// this checkout's node_modules.
+// neither needs `npm run build`; a commit's tree comes from `git archive`, its dependencies from this
+// checkout's node_modules. The timed episodes are always the working tree's benchmark fixtures.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +41,7 @@ const PACKAGES = [
 const positive = z.coerce.number().int().positive();
 const OptionsSchema = z.object({
   base: z.string().min(1),
+  head: z.string().min(1).optional(),
   chars: z
     .string()
     .transform((s) => s.split(',').map((x) => Number(x.trim())))
@@ -50,13 +53,11 @@ const OptionsSchema = z.object({
   keep: z.boolean(),
 });
 
+/** A mistake in the call or its inputs: reported with the usage line, exit code 2, temporary files removed. */
+class UsageError extends Error {}
+
 function usage(message) {
-  process.stderr.write(
-    `${message}\n` +
-      'usage: node scripts/compare-scorers.mjs --base <git ref> [--chars 290,2900,12000] ' +
-      '[--regime fresh|recurring] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
-  );
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 function options() {
@@ -65,6 +66,7 @@ function options() {
     ({ values } = parseArgs({
       options: {
         base: { type: 'string' },
+        head: { type: 'string' },
         chars: { type: 'string', default: '2900' },
         regime: { type: 'string', default: 'fresh' },
         rounds: { type: 'string', default: '16' },
@@ -87,7 +89,11 @@ function options() {
 }
 
 function git(args) {
-  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  return execFileSync('git', args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 }
 
 /** The tree at `ref` (sources and their tsconfig files), unpacked into `dir`. */
@@ -118,8 +124,8 @@ async function bundle(tree, entry, outfile) {
   });
 }
 
-/** The scorer of a tree, bundled into `dir` (the entry is written beside the tree's packages). */
-async function bundleScorer(tree, dir, name) {
+/** The scorer of a tree, bundled into `dir` as `name`.mjs (the entry is written beside the tree's packages). */
+async function bundleScorer(tree, dir, name, label) {
   const entry = join(tree, `compare-entry-${name}.ts`);
   writeFileSync(
     entry,
@@ -128,10 +134,18 @@ async function bundleScorer(tree, dir, name) {
   const out = join(dir, `${name}.mjs`);
   try {
     await bundle(tree, entry, out);
+  } catch (error) {
+    // esbuild has printed what it could not resolve or parse.
+    usage(
+      `cannot bundle the scorer of the ${name}: ${error instanceof Error ? error.message : error}`,
+    );
   } finally {
     rmSync(entry, { force: true });
   }
-  return import(pathToFileURL(out).href);
+  const scorer = await import(pathToFileURL(out).href);
+  if (typeof scorer.scoreEpisodeSyncDetailed !== 'function')
+    usage(`the ${label}'s scorer has no scoreEpisodeSyncDetailed (too old a commit to compare)`);
+  return scorer;
 }
 
 /** The benchmark's fixtures, from the working tree (both builds score the very same episodes). */
@@ -241,7 +255,7 @@ function timing(base, head, fixtures, opts) {
       set.length === 0
         ? `  ${label}: none`
         : `  ${label} (${set.length} rounds): base ${median(set.map((r) => r.a)).toFixed(4)} ms, ` +
-          `working tree ${median(set.map((r) => r.b)).toFixed(4)} ms, working tree / base ` +
+          `head ${median(set.map((r) => r.b)).toFixed(4)} ms, head / base ` +
           `${median(set.map((r) => r.b / r.a)).toFixed(3)} ` +
           `[${Math.min(...set.map((r) => r.b / r.a)).toFixed(3)}–${Math.max(...set.map((r) => r.b / r.a)).toFixed(3)}]`;
     console.log(`${chars} characters, ${opts.regime} tool results, ${perRound} episodes a round:`);
@@ -289,7 +303,14 @@ function identity(base, head, corpus) {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .flatMap((l) => {
-      const r = RecordedSchema.safeParse(JSON.parse(l));
+      // Lines that are not recorded episodes (a truncated last line, another file's rows) are passed over.
+      let value;
+      try {
+        value = JSON.parse(l);
+      } catch {
+        return [];
+      }
+      const r = RecordedSchema.safeParse(value);
       return r.success ? [r.data] : [];
     });
   if (recorded.length === 0) usage(`${corpus}: no recorded episodes (results JSONL expected)`);
@@ -305,8 +326,13 @@ function identity(base, head, corpus) {
     }));
     inputs.forEach((input, k) => {
       const text = (m) => {
-        const d = m.scoreEpisodeSyncDetailed(input);
-        return JSON.stringify([d.breakdown, d.toolFacts, d.answerFacts, d.parsed]);
+        // An input one build refuses (an older schema) is a result too: the refusal's code and message.
+        try {
+          const d = m.scoreEpisodeSyncDetailed(input);
+          return JSON.stringify([d.breakdown, d.toolFacts, d.answerFacts, d.parsed]);
+        } catch (error) {
+          return `error: ${error?.code ?? ''} ${error instanceof Error ? error.message : error}`;
+        }
       };
       const a = text(base);
       const b = text(head);
@@ -328,35 +354,59 @@ function identity(base, head, corpus) {
   }
   console.log(
     `${total} scorings of ${recorded.length} recorded episodes: ${differ} differ ` +
-      `(base ${hashes.base.digest('hex').slice(0, 16)}, working tree ${hashes.head.digest('hex').slice(0, 16)})`,
+      `(base ${hashes.base.digest('hex').slice(0, 16)}, head ${hashes.head.digest('hex').slice(0, 16)})`,
   );
   return differ;
 }
 
-const opts = options();
-let baseSha;
-try {
-  baseSha = git(['rev-parse', '--verify', `${opts.base}^{commit}`]);
-} catch {
-  usage(`--base: ${opts.base} is not a commit of this repository`);
+async function main() {
+  const opts = options();
+  const commit = (option, ref) => {
+    try {
+      return git(['rev-parse', '--verify', `${ref}^{commit}`]);
+    } catch {
+      return usage(`--${option}: ${ref} is not a commit of this repository`);
+    }
+  };
+  const baseSha = commit('base', opts.base);
+  const headSha = opts.head === undefined ? undefined : commit('head', opts.head);
+  if (opts.corpus !== undefined && !existsSync(opts.corpus))
+    usage(
+      `--corpus: ${opts.corpus} does not exist (npm start writes results/reference-0-69.jsonl)`,
+    );
+  const dir = mkdtempSync(join(tmpdir(), 'navworld-compare-'));
+  try {
+    checkout(baseSha, join(dir, 'base'));
+    let headTree = ROOT;
+    let headLabel = 'working tree';
+    if (headSha !== undefined) {
+      headTree = join(dir, 'head');
+      headLabel = `head ${opts.head}`;
+      checkout(headSha, headTree);
+    } else if (git(['status', '--porcelain', '--', 'packages']) !== '')
+      headLabel += ' (with uncommitted changes)';
+    console.log(
+      `base ${opts.base} (${baseSha.slice(0, 10)}) against the ${headLabel}` +
+        `${headSha === undefined ? '' : ` (${headSha.slice(0, 10)})`}, Node ${process.version}`,
+    );
+    const base = await bundleScorer(join(dir, 'base'), dir, 'base', `base ${opts.base}`);
+    const head = await bundleScorer(headTree, dir, 'head', headLabel);
+    if (opts.timing) timing(base, head, await bundleFixtures(dir), opts);
+    return opts.corpus !== undefined ? identity(base, head, opts.corpus) : 0;
+  } finally {
+    if (opts.keep) console.log(`bundles kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
 }
-if (opts.corpus !== undefined && !existsSync(opts.corpus))
-  usage(`--corpus: ${opts.corpus} does not exist (npm start writes results/reference-0-69.jsonl)`);
-const dir = mkdtempSync(join(tmpdir(), 'navworld-compare-'));
-let differ = 0;
+
 try {
-  checkout(baseSha, join(dir, 'base'));
-  const dirty = git(['status', '--porcelain', '--', 'packages']) !== '';
-  console.log(
-    `base ${opts.base} (${baseSha.slice(0, 10)}) against the working tree` +
-      `${dirty ? ' (with uncommitted changes)' : ''}, Node ${process.version}`,
+  process.exitCode = (await main()) > 0 ? 1 : 0;
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(
+    `${error.message}\n` +
+      'usage: node scripts/compare-scorers.mjs --base <git ref> [--head <git ref>] [--chars 290,2900,12000] ' +
+      '[--regime fresh|recurring] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
   );
-  const base = await bundleScorer(join(dir, 'base'), dir, 'base');
-  const head = await bundleScorer(ROOT, dir, 'head');
-  if (opts.timing) timing(base, head, await bundleFixtures(dir), opts);
-  if (opts.corpus !== undefined) differ = identity(base, head, opts.corpus);
-} finally {
-  if (opts.keep) console.log(`bundles kept in ${dir}`);
-  else rmSync(dir, { recursive: true, force: true });
+  process.exitCode = 2;
 }
-process.exit(differ > 0 ? 1 : 0);
