@@ -153,34 +153,21 @@ async function bundleFixtures(dir) {
   const entry = join(dir, 'fixtures-entry.ts');
   writeFileSync(
     entry,
-    `export { bigPlan, bigProblem, bigTrace } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
+    `export { bigPlan, bigProblem, bigTrace, pointerChase } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
   );
   const out = join(dir, 'fixtures.mjs');
   await bundle(ROOT, entry, out);
   return import(pathToFileURL(out).href);
 }
 
-/** A random cycle through a 64 KiB table: following it times the cache and the clock, nothing else. */
-function createProbe() {
-  const n = 1 << 14;
-  const order = Array.from({ length: n }, (_, i) => i);
-  // A fixed shuffle (xorshift), so every run probes the same cycle.
-  let s = 0x2545f491;
-  for (let i = n - 1; i > 0; i--) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    const j = (s >>> 0) % (i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const next = new Int32Array(n);
-  for (let i = 0; i < n; i++) next[order[i]] = order[(i + 1) % n];
+/** Nanoseconds a step of the fixtures' pointer chase takes now (cache and clock speed; see bench-fixtures.ts). */
+function createProbe(fixtures) {
+  const steps = 400_000;
+  const chase = fixtures.pointerChase(steps);
   return () => {
-    const steps = 400_000;
-    let p = 0;
     const t = performance.now();
-    for (let i = 0; i < steps; i++) p = next[p];
-    return ((performance.now() - t) * 1e6) / steps + (p < 0 ? 1 : 0);
+    chase();
+    return ((performance.now() - t) * 1e6) / steps;
   };
 }
 
@@ -221,7 +208,7 @@ function timeRound(score, next, count) {
 }
 
 function timing(base, head, fixtures, opts) {
-  const probe = createProbe();
+  const probe = createProbe(fixtures);
   // The fastest probe so far, over every case: a case run wholly in a slow window has no calm rounds.
   let fastest = Number.POSITIVE_INFINITY;
   for (const chars of opts.chars) {

@@ -165,3 +165,31 @@ export function bigTrace(calls: number): ToolTraceEntry[] {
 
 /** The problem of the big episodes (hybrid: every tool, every dimension). */
 export const bigProblem: TravelProblem = makeProblem('hybrid', { numDays: 5 });
+
+/**
+ * A pointer chase through a 64 KiB table: the time of cache reads and the clock, with no allocation and no
+ * scorer code. The benchmark host slows down for stretches of seconds (docs/scorer-performance.md, "The
+ * machine"); timed beside the scorer, it tells a calm stretch from a slow one. Calm on the benchmark host in
+ * December 2026: 2.5–2.8 ns a step. `steps` steps are taken per call.
+ */
+export function pointerChase(steps: number): () => void {
+  const n = 1 << 14;
+  const order = Array.from({ length: n }, (_, i) => i);
+  // A fixed shuffle (xorshift), so every run follows the same cycle.
+  let s = 0x2545f491;
+  for (let i = n - 1; i > 0; i--) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    const j = (s >>> 0) % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const next = new Int32Array(n);
+  for (let i = 0; i < n; i++) next[order[i]!] = order[(i + 1) % n]!;
+  let sink = 0;
+  return () => {
+    let p = sink & (n - 1);
+    for (let i = 0; i < steps; i++) p = next[p]!;
+    sink = p;
+  };
+}

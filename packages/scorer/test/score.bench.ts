@@ -1,7 +1,7 @@
 import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
 import { scoreEpisodeSync, scoreEpisodesSync } from '@navworld/scorer';
-import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
+import { bigPlan, bigProblem, bigTrace, pointerChase } from './bench-fixtures';
 
 // Targets: median ≤ 0.5 ms (2,900-character plan, 5 calls) and ≤ 2 ms (12,000 characters, 15 calls), judge off.
 // The original Python scorer: 2.8 ms (290 characters) and 7.9 ms (2,900 characters, 5 calls); the 290-character
@@ -48,6 +48,12 @@ const largeTrace = bigTrace(15);
 // Timed after 3 s of warm-up: the first couple of thousand episodes of a process run slower while the engine
 // compiles, and a training or evaluation run spends nearly all its time past them.
 const options = { time: 2000, warmupTime: 3000 };
+
+const probe = pointerChase(100_000);
+
+describe('machine probe, before the scorer', () => {
+  bench('pointer chase, 100,000 steps through 64 KiB', probe, { time: 1000, warmupTime: 300 });
+});
 
 describe('scoreEpisodeSync, fresh tool results', () => {
   bench(
@@ -117,4 +123,8 @@ describe('scoreEpisodesSync, fresh tool results (time per batch)', () => {
   bench('32 × 290-character plan, 5-call trace', freshBatch(32, 5, 290), options);
   bench('32 × 2,900-character plan, 5-call trace', freshBatch(32, 5, 2900), options);
   bench('32 × 12,000-character plan, 15-call trace', freshBatch(32, 15, 12000), options);
+});
+
+describe('machine probe, after the scorer', () => {
+  bench('pointer chase, 100,000 steps through 64 KiB', probe, { time: 1000, warmupTime: 300 });
 });
