@@ -170,7 +170,8 @@ export const bigProblem: TravelProblem = makeProblem('hybrid', { numDays: 5 });
  * A pointer chase through a 64 KiB table: the time of cache reads and the clock, with no allocation and no
  * scorer code. The benchmark host slows down for stretches of seconds (docs/scorer-performance.md, "The
  * machine"); timed beside the scorer, it tells a calm stretch from a slow one. Calm on the benchmark host in
- * December 2026: 2.5–2.8 ns a step. `steps` steps are taken per call.
+ * December 2026: 2.2–2.8 ns a step (depending on how the loop is compiled where it is called), 1.3–1.5× that
+ * in a slow stretch. `steps` steps are taken per call.
  */
 export function pointerChase(steps: number): () => void {
   const n = 1 << 14;
