@@ -137,7 +137,7 @@ async function bundleScorer(tree, dir, name, label) {
   } catch (error) {
     // esbuild has printed what it could not resolve or parse.
     usage(
-      `cannot bundle the scorer of the ${name}: ${error instanceof Error ? error.message : error}`,
+      `cannot bundle the scorer of the ${label}: ${error instanceof Error ? error.message : error}`,
     );
   } finally {
     rmSync(entry, { force: true });
@@ -153,7 +153,7 @@ async function bundleFixtures(dir) {
   const entry = join(dir, 'fixtures-entry.ts');
   writeFileSync(
     entry,
-    `export { bigPlan, bigProblem, bigTrace, pointerChase } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
+    `export { bigPlan, bigProblem, bigTrace, freshTraces, pointerChase } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
   );
   const out = join(dir, 'fixtures.mjs');
   await bundle(ROOT, entry, out);
@@ -180,20 +180,11 @@ function median(values) {
 /** The benchmark's episodes of one size, as `score.bench.ts` builds them. */
 function episodes(fixtures, chars, regime) {
   const calls = chars === 12000 ? 15 : 5;
-  const trace = fixtures.bigTrace(calls);
+  const recurring = fixtures.bigTrace(calls);
+  const traces = regime === 'recurring' ? () => recurring : fixtures.freshTraces(calls);
   const plans = [fixtures.bigPlan(chars), fixtures.bigPlan(chars, 1)];
   let k = 0;
-  return () => {
-    k++;
-    return {
-      problem: fixtures.bigProblem,
-      trace:
-        regime === 'recurring'
-          ? trace
-          : trace.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` })),
-      answer: plans[k % 2],
-    };
-  };
+  return () => ({ problem: fixtures.bigProblem, trace: traces(), answer: plans[k++ % 2] });
 }
 
 function timeRound(score, next, count) {

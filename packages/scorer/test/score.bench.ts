@@ -1,7 +1,6 @@
-import type { ToolTraceEntry } from '@navworld/core-types';
 import { bench, describe } from 'vitest';
 import { scoreEpisodeSync, scoreEpisodesSync } from '@navworld/scorer';
-import { bigPlan, bigProblem, bigTrace, pointerChase } from './bench-fixtures';
+import { bigPlan, bigProblem, bigTrace, freshTraces, pointerChase } from './bench-fixtures';
 
 // Targets: median ≤ 0.5 ms (2,900-character plan, 5 calls) and ≤ 2 ms (12,000 characters, 15 calls), judge off.
 // The original Python scorer: 2.8 ms (290 characters) and 7.9 ms (2,900 characters, 5 calls); the 290-character
@@ -15,20 +14,6 @@ import { bigPlan, bigProblem, bigTrace, pointerChase } from './bench-fixtures';
 //
 // The scorer is imported by name: in benchmark mode that is the build in dist/ (and the fact extractor's), as
 // npm installs them (see vitest.bench-dist.mjs at the repository root; `npm run bench` builds first).
-
-/**
- * Traces whose result texts were never seen before: each carries a line with a new query number. Built per
- * iteration (about a microsecond, counted in the figure) rather than kept in a large pool, whose retained
- * strings made the garbage collector's share of the figure vary from run to run.
- */
-function freshTraces(calls: number): () => ToolTraceEntry[] {
-  const base = bigTrace(calls);
-  let k = 0;
-  return () => {
-    k++;
-    return base.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` }));
-  };
-}
 
 function cycle<T>(items: readonly T[]): () => T {
   let i = 0;
