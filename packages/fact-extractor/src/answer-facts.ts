@@ -72,11 +72,18 @@ function addTransportTimes(text: string, ids: readonly IdHit[], sets: FactSets):
   const times = scanTimes(text);
   if (times.length === 0) return;
   let idIndex = 0;
+  // The start of the current time's line and the next line break after it, carried forward from time to time
+  // (times come in text order): looking each line start up backwards would make one long line quadratic.
+  let lineStart = 0;
+  let nextBreak = text.indexOf('\n');
   for (const t of times) {
     // Times repeat (a schedule, then a summary): one that is in already needs no second look. Window starts
     // only grow, so the id cursor below stays right when times are skipped.
     if (sets.times.has(t.time)) continue;
-    const lineStart = text.lastIndexOf('\n', t.start - 1) + 1;
+    while (nextBreak >= 0 && nextBreak < t.start) {
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
+    }
     // A line start at most that many units back is within that many code points: no need to count them.
     const windowStart =
       t.start - lineStart <= TRANSPORT_TIME_WINDOW

@@ -225,6 +225,28 @@ describe('robustness', () => {
     for (const s of shapes) exercise(s, rand);
   });
 
+  it('one long line of times or of wind levels extracts in linear time (generous bound, CPU time)', () => {
+    // Each time looked its line start up backwards, and each level its 风 over the whole text before it: on
+    // these lines that took 3 s and more, and takes some 20–50 ms now.
+    const cpuMs = (): number => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    for (const line of ['08:10 '.repeat(60_000), '3级 '.repeat(60_000)]) {
+      extractAnswerFacts(line.slice(0, 2_000));
+      const t = cpuMs();
+      const facts = extractAnswerFacts(line);
+      expect(cpuMs() - t).toBeLessThan(1_000);
+      // No transport word before the times, no 风 before the levels.
+      expect(facts.times).toEqual([]);
+      expect(facts.wind_info).toEqual([]);
+    }
+    // With the context they need, the same scans still find them.
+    expect(extractAnswerFacts('航班MU5100，08:10出发').times).toEqual(['08:10']);
+    expect(extractAnswerFacts('东北风3级').wind_info).toEqual(['3级', '东北风']);
+    expect(extractAnswerFacts(`风${'很'.repeat(30)}3级`).wind_info).toEqual([]);
+  });
+
   it('a 1 MB answer extracts in linear time (generous bound, CPU time after warm-up)', () => {
     const md = fixture('answer-markdown.md');
     const big = md.repeat(Math.ceil(1_000_000 / md.length)).slice(0, 1_000_000);

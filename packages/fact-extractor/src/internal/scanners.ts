@@ -332,6 +332,9 @@ function onlyWindWords(text: string, from: number, to: number): boolean {
   return true;
 }
 
+/** 风. */
+const WIND = 0x98ce;
+
 const WIND_FIELD_RE =
   /(?:daywind|nightwind|风向|wind_direction)["']?\s{0,2}[：:]\s{0,2}["']?([东南西北]{1,2})(?![东南西北])|(?:daypower|nightpower|风力|wind_power|power)["']?\s{0,2}[：:]\s{0,2}["']?[≤<>≥]?\s{0,2}(\d{1,2})(?:\s{0,2}[-~～]\s{0,2}(\d{1,2}))?/gi;
 
@@ -366,7 +369,10 @@ export function scanWind(text: string, out: Set<string>): void {
     // Only wind words may sit between 风 and the level (东北风3级, 风力: ≤3级), not 西北风味面馆，5级: the last
     // 风 within the window, then nothing but those words up to the number.
     const from = backCodePoints(text, start, WIND_LEVEL_WINDOW);
-    const wind = start > 0 ? text.lastIndexOf('风', start - 1) : -1;
+    // The last 风 inside the window, looked for there only: a search of the whole text before the level would
+    // make a long answer with many levels and no 风 quadratic.
+    let wind = start - 1;
+    while (wind >= from && text.charCodeAt(wind) !== WIND) wind--;
     if (wind < from || !onlyWindWords(text, wind + 1, start)) continue;
     out.add(`${high}级`);
     if (low >= 0) out.add(`${low}级`);
