@@ -811,6 +811,11 @@ export const SCORING_CONFIG = {
     allocationStep: 50,
     /** Traced prices before a claim whose 2- and 3-term subsets may sum to it. */
     subsetTerms: 12,
+    /**
+     * Numbers right before a claim on its line that its arithmetic may use as operands: a budget line sums
+     * a dozen terms, and the bound keeps a line of thousands of amounts from costing quadratic time.
+     */
+    operandWindow: 32,
     /** Fewer counted prices than this never trigger the defence. */
     minClaims: 3,
     /** Untraceable share up to which the multiplier stays 1 … */

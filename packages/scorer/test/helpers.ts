@@ -164,3 +164,26 @@ export function seededInts(seed: number): (n: number) => number {
     return state % n;
   };
 }
+
+/** A food tour's tool calls: three restaurants and a hotel with record prices, and a route with a taxi fare. */
+export const foodTrace: ToolTraceEntry[] = [
+  call(
+    'poi_search',
+    { address: '美食', region: '上海' },
+    poiText([
+      { name: '老正兴菜馆', address: '福州路556号', price: ['人均', 120] },
+      { name: '小杨生煎(黄河路店)', address: '黄河路97号', price: ['人均', 28] },
+      { name: '南翔馒头店', address: '豫园路85号', price: ['人均', 60] },
+    ]),
+  ),
+  call(
+    'poi_search',
+    { address: '酒店', region: '上海' },
+    poiText([{ name: '锦江之星(人民广场店)', address: '西藏中路88号', price: ['房价', 328] }]),
+  ),
+  call(
+    'direction',
+    { origin: 'a', destination: 'b' },
+    routeText('5.2公里', '18分钟', ['福州路'], 25),
+  ),
+];

@@ -292,12 +292,25 @@ function counts(ctx: ScoringContext, lineNumbers: readonly NumberToken[]): numbe
   return out.filter((n) => n > 0);
 }
 
+/** A mention of a tool POI that carries a record price: code-point span [at, end). */
+interface PricedMention {
+  at: number;
+  end: number;
+  poi: PoiPrice;
+}
+
+/** The mentions of priced tool POIs, sorted by start, and the longest of them in code points. */
+interface PricedPositions {
+  mentions: PricedMention[];
+  longest: number;
+}
+
 /** Code-point positions of tool POIs that carry a record price, sorted. */
 function pricedPoiPositions(
   ctx: ScoringContext,
   pois: ReadonlyMap<string, PoiPrice>,
-): Array<{ at: number; end: number; poi: PoiPrice }> {
-  const out: Array<{ at: number; end: number; poi: PoiPrice }> = [];
+): PricedPositions {
+  const out: PricedMention[] = [];
   // Exact mentions only: a price is bound to a name written out in full (abbreviations fall back to the bag).
   for (const poi of pois.values()) {
     const length = poi.name.length;
@@ -306,13 +319,15 @@ function pricedPoiPositions(
   }
   // A name inside a longer one (丽江古城 in 铂悦酒店(丽江古城店)) is not a separate mention.
   out.sort((a, b) => a.at - b.at || b.end - a.end);
-  const kept: typeof out = [];
+  const kept: PricedMention[] = [];
+  let longest = 0;
   for (const p of out) {
     const last = kept.at(-1);
     if (last && p.at >= last.at && p.end <= last.end) continue;
     kept.push(p);
+    longest = Math.max(longest, p.end - p.at);
   }
-  return kept;
+  return { mentions: kept, longest };
 }
 
 /** Multiplier for a price fabrication ratio: 1 up to the free ratio, linearly down to the floor. */
@@ -361,7 +376,9 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
     const numbers = numbersIn(text, lineFrom, lineEnd);
     let countList: number[] | undefined;
     let table: ReturnType<typeof ratioTable> | undefined;
-    for (const m of numbers) {
+    const clause = lineClauses(text, lineFrom, lineEnd);
+    for (let mi = 0; mi < numbers.length; mi++) {
+      const m = numbers[mi]!;
       if (!m.yuan) continue;
       const v = m.value;
       const before = text.slice(Math.max(lineFrom, m.index - C.labelWindow), m.index);
@@ -370,7 +387,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
       const labelWord = C.poiLabel.exec(before)?.[1] ?? (C.perNight.test(after) ? '晚' : undefined);
       const bound =
         labelWord !== undefined
-          ? nearestPoi(ctx, positions, labelOf(labelWord), lineFrom, lineEnd, m.index)
+          ? nearestPoi(ctx, positions, labelOf(labelWord), clause(m.index), m.index)
           : undefined;
       if (bound) {
         kind = bound.values.some((p) => close(p, v, C.poiTolerance))
@@ -382,8 +399,8 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
       else if (traced.has(v)) kind = 'derived';
       else {
         const operands: number[] = [];
-        for (const n of numbers) {
-          if (n.index >= m.index) break;
+        for (let k = Math.max(0, mi - C.operandWindow); k < mi; k++) {
+          const n = numbers[k]!;
           if (!n.stamp && (traced.has(n.value) || user.has(n.value))) operands.push(n.value);
         }
         countList ??= counts(ctx, numbers);
@@ -428,41 +445,65 @@ function priceMarkFinder(text: string): (from: number) => number {
   };
 }
 
+/** A clause of a line: UTF-16 offsets [from, to), `to` at its clause end or at the line end. */
+interface Clause {
+  from: number;
+  to: number;
+}
+
+/**
+ * The clause around each price of a line, for prices asked in text order: each clause is read once, however
+ * many prices it holds (finding it anew per price made a long clause of prices quadratic). A price is a digit,
+ * never a clause end, so a price before the current clause's end lies in that clause.
+ */
+function lineClauses(text: string, lineFrom: number, lineEnd: number): (index: number) => Clause {
+  let current: Clause | undefined;
+  return (index) => {
+    if (current !== undefined && index < current.to) return current;
+    // The previous clause ends before this price: the new one starts after that end at the earliest.
+    const floor = current === undefined ? lineFrom : current.to + 1;
+    let from = index;
+    while (from > floor && !isClauseEnd(text.charCodeAt(from - 1))) from--;
+    let to = index;
+    while (to < lineEnd && !isClauseEnd(text.charCodeAt(to))) to++;
+    current = { from, to };
+    return current;
+  };
+}
+
 /**
  * The tool POI with a record price of the claim's kind named nearest to the price, in the same clause and
- * within the binding window, if any. `positions` is sorted by start, so only the mentions from the clause
- * start onwards are visited.
+ * within the binding window, if any. `positions` is sorted by start, so only the mentions that can lie within
+ * the window are visited: from the first that can end within it to the last that starts within it.
  */
 function nearestPoi(
   ctx: ScoringContext,
-  positions: ReadonlyArray<{ at: number; end: number; poi: PoiPrice }>,
+  positions: PricedPositions,
   label: PoiPriceKind,
-  lineFrom: number,
-  lineEnd: number,
+  clause: Clause,
   index: number,
 ): PoiPrice | undefined {
-  if (positions.length === 0) return undefined;
-  const text = ctx.answer;
-  let from = index;
-  while (from > lineFrom && !isClauseEnd(text.charCodeAt(from - 1))) from--;
-  let to = index;
-  while (to < lineEnd && !isClauseEnd(text.charCodeAt(to))) to++;
+  const mentions = positions.mentions;
+  if (mentions.length === 0) return undefined;
   const at = ctx.cpi.at(index);
-  const lo = ctx.cpi.at(from);
-  const hi = ctx.cpi.at(to);
+  const hi = ctx.cpi.at(clause.to);
+  // A mention starting before this ends more than the window before the price.
+  const lo = Math.max(ctx.cpi.at(clause.from), at - C.bindWindow - positions.longest);
   let a = 0;
-  let b = positions.length;
+  let b = mentions.length;
   while (a < b) {
     const mid = (a + b) >>> 1;
-    if (positions[mid]!.at < lo) a = mid + 1;
+    if (mentions[mid]!.at < lo) a = mid + 1;
     else b = mid;
   }
   let best: PoiPrice | undefined;
   let bestDistance = C.bindWindow + 1;
-  for (let i = a; i < positions.length; i++) {
-    const p = positions[i]!;
-    // A mention ends after it starts: once one starts past the clause, all later ones end past it.
-    if (p.at > hi) break;
+  const last = Math.min(hi, at + C.bindWindow);
+  for (let i = a; i < mentions.length; i++) {
+    const p = mentions[i]!;
+    // A mention ends after it starts: once one starts past the clause, all later ones end past it; once one
+    // starts past the window, so do all later ones.
+    if (p.at > last) break;
     if (p.end > hi || !p.poi.labels.has(label)) continue;
     const d = p.end <= at ? at - p.end : p.at >= at ? p.at - at : 0;
     if (d < bestDistance) {
