@@ -386,7 +386,8 @@ export function contextWith(
     resultTexts.push(resultTextOf(entry));
   }
   const prepared = prepareAnswer(answer);
-  const cache = new Map<string, readonly number[]>();
+  const factCache = new Map<string, readonly number[]>();
+  const poiCache = new Map<string, readonly number[]>();
   const kinds = new Map<string, PoiMatchKind | null>();
   const rejected = new Set<string>();
   const exactCache = new Map<string, number[]>();
@@ -449,8 +450,10 @@ export function contextWith(
     resultTexts,
     transportType: SCORING_CONFIG.transportTypes.includes(problem.problemType),
     locate(fact, poi = false) {
-      const key = (poi ? 'p\u0000' : 'f\u0000') + fact;
-      let hit = cache.get(key);
+      // One map per kind, keyed by the fact itself: a string a rule passes again keeps its hash, where a
+      // prefixed key would be a new string to hash on every call.
+      const cache = poi ? poiCache : factCache;
+      let hit = cache.get(fact);
       if (hit === undefined) {
         const raw =
           fact === ''
@@ -460,7 +463,7 @@ export function contextWith(
               : factOccurrences(lower, find, fact, unitGaps);
         // Without surrogate pairs UTF-16 and code-point offsets coincide: no copy needed.
         hit = surrogates ? raw.map((i) => cpi.at(i)) : raw;
-        cache.set(key, hit);
+        cache.set(fact, hit);
       }
       return hit;
     },

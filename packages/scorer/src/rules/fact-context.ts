@@ -215,12 +215,14 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     for (const { start } of ctx.spans(re, C.maxAnchors)) if (!inBare(start)) starts.push(start);
     anchors = anchors.length === 0 ? starts : mergeSorted(anchors, starts);
   }
-  const cache = new Map<string, number>();
+  // One map per kind, keyed by the fact itself (see `locate`).
+  const factWeights = new Map<string, number>();
+  const poiWeights = new Map<string, number>();
   return {
     bareLines,
     weight(fact, poi = false) {
-      const key = (poi ? 'p\u0000' : 'f\u0000') + fact;
-      let w = cache.get(key);
+      const cache = poi ? poiWeights : factWeights;
+      let w = cache.get(fact);
       if (w !== undefined) return w;
       const at = ctx.locate(fact, poi);
       if (at.length === 0) w = 1;
@@ -235,7 +237,7 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
           w = C.farWeight;
         }
       }
-      cache.set(key, w);
+      cache.set(fact, w);
       return w;
     },
   };
