@@ -387,7 +387,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
       const labelWord = C.poiLabel.exec(before)?.[1] ?? (C.perNight.test(after) ? '晚' : undefined);
       const bound =
         labelWord !== undefined
-          ? nearestPoi(ctx, positions, labelOf(labelWord), clause(m.index), m.index)
+          ? nearestPoi(ctx, positions, labelOf(labelWord), clause, m.index)
           : undefined;
       if (bound) {
         kind = bound.values.some((p) => close(p, v, C.poiTolerance))
@@ -480,11 +480,12 @@ function nearestPoi(
   ctx: ScoringContext,
   positions: PricedPositions,
   label: PoiPriceKind,
-  clause: Clause,
+  clauseAround: (index: number) => Clause,
   index: number,
 ): PoiPrice | undefined {
   const mentions = positions.mentions;
   if (mentions.length === 0) return undefined;
+  const clause = clauseAround(index);
   const at = ctx.cpi.at(index);
   const hi = ctx.cpi.at(clause.to);
   // A mention starting before this ends more than the window before the price.
