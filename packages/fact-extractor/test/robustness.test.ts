@@ -15,6 +15,12 @@ import {
 } from '../src/index';
 import { entry, fixture } from './helpers';
 
+/** CPU time of this process so far, in milliseconds (the linear-time bounds below are on CPU, not wall time). */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** Seeded 32-bit generator (mulberry32): the same seed gives the same inputs on every run. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -228,10 +234,6 @@ describe('robustness', () => {
   it('one long line of times or of wind levels extracts in linear time (generous bound, CPU time)', () => {
     // Each time looked its line start up backwards, and each level its 风 over the whole text before it: on
     // these lines that took 3 s and more, and takes some 20–50 ms now.
-    const cpuMs = (): number => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     for (const line of ['08:10 '.repeat(60_000), '3级 '.repeat(60_000)]) {
       extractAnswerFacts(line.slice(0, 2_000));
       const t = cpuMs();
@@ -252,10 +254,6 @@ describe('robustness', () => {
     const big = md.repeat(Math.ceil(1_000_000 / md.length)).slice(0, 1_000_000);
     // Warm the JIT first: the bound is about linear work, not compilation.
     extractAnswerFacts(big);
-    const cpuMs = (): number => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     let best = Infinity;
     for (let attempt = 0; attempt < 3 && best >= 200; attempt++) {
       const t = cpuMs();
