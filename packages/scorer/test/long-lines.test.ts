@@ -1,5 +1,5 @@
-// Price grounding on long lines: the bounds that keep a line of thousands of amounts linear, and what they
-// leave unchanged on ordinary lines.
+// Long answers: the bounds that keep price grounding linear on a line of thousands of amounts (and what they
+// leave unchanged on ordinary lines), and a list with more lines than one call takes arguments.
 import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG, buildContext, priceGrounding, scoreEpisodeSync } from '../src/index';
 import { foodTrace, makeProblem } from './helpers';
@@ -90,5 +90,18 @@ describe('long lines of amounts stay linear (generous bounds on CPU time; speed 
     const b = scoreEpisodeSync({ problem, trace: foodTrace, answer });
     expect(cpuMs() - t).toBeLessThan(5_000);
     expect(b.priceGrounding).toMatchObject({ counted: expect.any(Number) });
+  });
+});
+
+describe('answers with more items than a call takes arguments', () => {
+  // This threw a RangeError before (the list's lines were spread into one call's arguments), so the episode
+  // could not be scored at all. As a step's JSON body the answer takes 980,014 bytes: it passes the episode
+  // server's 1 MB limit.
+  const many = 140_000;
+
+  it(`a bare list of ${many.toLocaleString('en')} tool prices`, () => {
+    const b = scoreEpisodeSync({ problem, trace: foodTrace, answer: '60元\n'.repeat(many) });
+    expect(b.defenses).toContain('context_free_facts');
+    expect(b.total).toBeGreaterThanOrEqual(0);
   });
 });

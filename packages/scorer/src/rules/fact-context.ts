@@ -188,7 +188,8 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
   // Lines that are one fact each, waiting to be a vertical list (blank lines neither count nor end one).
   let items: Array<[number, number]> = [];
   const endItems = (): void => {
-    if (items.length >= C.minListItems) bareLines.push(...items);
+    // A loop, not a spread: a list may have more lines than a call takes arguments.
+    if (items.length >= C.minListItems) for (const item of items) bareLines.push(item);
     items = [];
   };
   for (let from = 0; from <= lower.length;) {
