@@ -110,6 +110,33 @@ describe('HTTP server', () => {
     );
   });
 
+  it('scores a final answer of nearly 1 MB that lists one tool price 140,000 times', async () => {
+    // Such a list once made the scorer throw (its lines were spread into one call), leaving the episode
+    // unscored; a policy could turn any episode into an infrastructure error that way.
+    const reset = await post(base, '/v1/reset', { task_id: 131 });
+    const episodeId: string = reset.json.episode_id;
+    const region: string = reset.json.problem.destinationCity;
+    const step = await post(base, '/v1/step', {
+      episode_id: episodeId,
+      tool_calls: [
+        {
+          id: 'p1',
+          type: 'function',
+          function: { name: 'poi_search', arguments: JSON.stringify({ address: '美食', region }) },
+        },
+      ],
+    });
+    const price = /(\d+)元/.exec(step.json.observations[0].text as string);
+    expect(price, 'the search result states a price').not.toBeNull();
+    const body = { episode_id: episodeId, content: `${price![0]}\n`.repeat(140_000) };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThan(1024 * 1024);
+    const final = await post(base, '/v1/step', body);
+    expect(final.status).toBe(200);
+    expect(final.json.done).toBe(true);
+    expect(final.json.info.error).toBeUndefined();
+    expect(final.json.info.hardConstraints).toBeDefined();
+  });
+
   it('answers every bad request with the right status and a JSON error', async () => {
     expectError(await post(base, '/v1/reset', '{"task_id": 1'), 400, 'INVALID_JSON');
     expectError(await post(base, '/v1/reset', ''), 400, 'INVALID_JSON');

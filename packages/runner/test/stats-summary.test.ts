@@ -79,6 +79,17 @@ describe('estimators', () => {
     expect(sum / 20000).toBeLessThan(0.51);
   });
 
+  it('the generator gives the same sequence as every earlier release (saved intervals stay reproducible)', () => {
+    const rng = createRng('navworld-summary');
+    expect(Array.from({ length: 3 }, rng)).toEqual([
+      0.6029502125456929, 0.761655820067972, 0.06353396479971707,
+    ]);
+    // A checksum of the next million outputs, each as its 32 bits.
+    let h = 0;
+    for (let i = 0; i < 1_000_000; i += 1) h = (Math.imul(h, 31) + Math.floor(rng() * 2 ** 32)) | 0;
+    expect(h).toBe(-1807037309);
+  });
+
   it('bootstrap intervals bracket the mean, are reproducible and have the right width', () => {
     const values = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? 1 : 0));
     const ci = bootstrapMeanCi(values, { seed: 's' });
@@ -161,6 +172,16 @@ describe('summarize', () => {
     expect(summary.outcomes).toEqual({ completed: 6, infra_error: 1 });
     expect(summary.tasks).toBe(3);
     expect(summary.attemptsPerTask).toEqual({ min: 2, max: 2 });
+  });
+
+  it('summarises more tasks than one call takes arguments', () => {
+    // 140,000 tasks once made the attempt counts throw a RangeError (spread into Math.min and Math.max).
+    const one = syntheticResult({ taskId: 0 });
+    const many = Array.from({ length: 140_000 }, (_, i) => ({ ...one, taskId: i }));
+    many[7] = { ...one, taskId: 3 };
+    const s = summarize(many, { resamples: 1 });
+    expect(s.tasks).toBe(139_999);
+    expect(s.attemptsPerTask).toEqual({ min: 1, max: 2 });
   });
 
   it('means and pass rates over valid episodes only', () => {

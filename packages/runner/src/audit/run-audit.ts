@@ -337,7 +337,7 @@ function statsOf(
     description,
     episodes: runs.length,
     meanTotal: round(mean(totals)),
-    maxTotal: round(Math.max(0, ...totals)),
+    maxTotal: round(totals.reduce((a, b) => Math.max(a, b), 0)),
     meanCode: round(mean(codes)),
     codePassShare: round(mean(codes.map((c) => (c >= AUDIT_GATES.referenceMeanCode ? 1 : 0))), 3),
     hardConstraintFailureRates: rates,

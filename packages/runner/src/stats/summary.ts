@@ -368,8 +368,9 @@ export function summarize(
     outcomes,
     tasks: new Set(results.map((r) => r.taskId)).size,
     attemptsPerTask: {
-      min: attempts.length === 0 ? 0 : Math.min(...attempts),
-      max: attempts.length === 0 ? 0 : Math.max(...attempts),
+      // Folds, not spreads: a file may hold more tasks than one call takes arguments.
+      min: attempts.length === 0 ? 0 : attempts.reduce((a, b) => Math.min(a, b)),
+      max: attempts.length === 0 ? 0 : attempts.reduce((a, b) => Math.max(a, b)),
     },
     passThreshold: threshold,
     // One seed for every mean (a paired bootstrap): two measures with the same values, such as total and code
