@@ -38,6 +38,10 @@ export function weatherContextText(text: string): string {
       if (s < last[0]) last[0] = s;
     } else ranges.push([s, e]);
   };
+  // The last table found, [start, end): a later keyword row of the same table reuses it rather than walking
+  // the table again, which made a long table of weather rows quadratic.
+  let tableStart = -1;
+  let tableEnd = -1;
   KEYWORD_RE.lastIndex = 0;
   for (let m = KEYWORD_RE.exec(text); m !== null; m = KEYWORD_RE.exec(text)) {
     const s = lineStart(text, m.index);
@@ -59,20 +63,24 @@ export function weatherContextText(text: string): string {
       }
       if (k > to) to = k;
     } else if (head === '|') {
-      let a = s;
-      while (a > 0) {
-        const ps = lineStart(text, a - 1);
-        if (firstNonSpace(text, ps, a - 1) !== '|') break;
-        a = ps;
+      if (s < tableStart || s >= tableEnd) {
+        let a = s;
+        while (a > 0) {
+          const ps = lineStart(text, a - 1);
+          if (firstNonSpace(text, ps, a - 1) !== '|') break;
+          a = ps;
+        }
+        let b = e;
+        while (b < text.length) {
+          const ne = lineEnd(text, b + 1);
+          if (firstNonSpace(text, b + 1, ne) !== '|') break;
+          b = ne;
+        }
+        tableStart = a;
+        tableEnd = b;
       }
-      let b = e;
-      while (b < text.length) {
-        const ne = lineEnd(text, b + 1);
-        if (firstNonSpace(text, b + 1, ne) !== '|') break;
-        b = ne;
-      }
-      if (a < from) from = a;
-      if (b > to) to = b;
+      if (tableStart < from) from = tableStart;
+      if (tableEnd > to) to = tableEnd;
     }
     mark(from, to);
   }
