@@ -1,5 +1,6 @@
 // Every constant of the judge lives here, so one change of policy is one edit.
 import type { JudgeDimension } from '@navworld/core-types';
+import { GapPattern } from './gap-pattern';
 
 /** Version of the rubric, prompt and summary format; part of every judge cache key. */
 export const RUBRIC_VERSION = 'navworld-rubric-1';
@@ -122,13 +123,32 @@ export const LIMITS = {
 export const REASONING_CONNECTORS =
   /(因为|由于|所以|因此|考虑到|综合|权衡|对比|相比|虽然|但是|不过|优势|劣势|利弊|取舍|优先|适合|兼顾|平衡|推荐.*因|选择.*因|之所以|这样.*可以|从而|避免|节省)/;
 /** Comparison claims. */
-export const COMPARISON_CLAIM = /(对比|相比|比较|优于|不如|虽然.*但|权衡|取舍|利弊)/g;
+export const COMPARISON_CLAIM = new GapPattern([
+  ...['对比', '相比', '比较', '优于', '不如'].map((head) => ({ head })),
+  { head: '虽然', tails: ['但'] },
+  ...['权衡', '取舍', '利弊'].map((head) => ({ head })),
+]);
 /** Personalised wording. */
 export const PERSONALISATION =
   /(根据您|根据你|您的需求|你的需求|您的偏好|你的偏好|您的预算|你的预算)/g;
 /** Admissions of data limits or remedies. */
-export const LIMITATION_AWARENESS =
-  /(仅返回|只有\s*\d|有限|不足|缺少|缺乏|无法确认|待确认|不够|工具未|需要.*更多|建议.*搜索|建议.*查询|建议.*补充|建议.*扩充|到达后.*查)/g;
+export const LIMITATION_AWARENESS = new GapPattern([
+  ...[
+    '仅返回',
+    String.raw`只有\s*\d`,
+    '有限',
+    '不足',
+    '缺少',
+    '缺乏',
+    '无法确认',
+    '待确认',
+    '不够',
+    '工具未',
+  ].map((head) => ({ head })),
+  { head: '需要', tails: ['更多'] },
+  ...['搜索', '查询', '补充', '扩充'].map((tail) => ({ head: '建议', tails: [tail] })),
+  { head: '到达后', tails: ['查'] },
+]);
 /** A stated budget figure. */
 export const BUDGET_MENTION = /(预算|费用|花费|总计|合计)\s*[:：]?\s*\d+/;
 /** Geographic grouping wording. */

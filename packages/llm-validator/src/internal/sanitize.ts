@@ -1,5 +1,13 @@
 // Defences for every piece of answer-derived text that reaches the judge prompt.
 import { SANITIZE_MAX_LENGTH } from './config';
+import { GapPattern } from './gap-pattern';
+
+/** A score claimed for the dimensions or the rating (9分以上……评分), matched in linear time on long lines. */
+const SCORE_CLAIM = new GapPattern([
+  { head: String.raw`\d+分(?:以上|左右)`, tails: ['维度', '评分'] },
+]);
+/** {@link SCORE_CLAIM} as a regular expression, for the public list. */
+const SCORE_CLAIM_RE = new RegExp(SCORE_CLAIM.regex.source);
 
 /**
  * Patterns of text that tries to address the judge. Matched case-insensitively against NFKC-normalised text
@@ -58,7 +66,7 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /(json|JSON)(格式|format|输出|output)/i,
   /(维度|dimension)\d/i,
   /(扣分|加分|deduct|penalt(y|ies)|bonus)/i,
-  /\d+分(以上|左右).*(维度|评分)/,
+  SCORE_CLAIM_RE,
   /(verdict|结论是满分|最终得分|finalscore|totalscore|总分[:：]?\d)/i,
   /(boundary|边界标记|boundarytoken)/i,
   /nw-[0-9a-f]{12}/i,
@@ -68,10 +76,23 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /以下是新的|新的(评分|说明|要求|规则)/,
 ];
 
-/** The patterns with the global flag, compiled once for span searches. */
-const GLOBAL_PATTERNS: readonly RegExp[] = INJECTION_PATTERNS.map(
-  (p) => new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`),
+/** The patterns with the global flag, compiled once for span searches; the score claim as its gap pattern. */
+const GLOBAL_PATTERNS: ReadonlyArray<RegExp | GapPattern> = INJECTION_PATTERNS.map((p) =>
+  p === SCORE_CLAIM_RE
+    ? SCORE_CLAIM
+    : new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`),
 );
+
+/** Whether an injection pattern matches `text` (the score claim through its linear-time gap pattern). */
+function matchesPattern(p: RegExp, text: string): boolean {
+  return p === SCORE_CLAIM_RE ? SCORE_CLAIM.test(text) : p.test(text);
+}
+
+/** A pattern's match spans `[start, end)` in `text`. */
+function spansOf(p: RegExp | GapPattern, text: string): Array<[number, number]> {
+  if (p instanceof GapPattern) return p.spans(text);
+  return [...text.matchAll(p)].map((m) => [m.index, m.index + m[0].length]);
+}
 
 /** Zero-width, bidi and other invisible formatting characters. */
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
@@ -109,7 +130,9 @@ function compact(text: string): { text: string; positions: number[] } {
 export function looksLikeInjection(text: string): boolean {
   const canonical = normalizeForJudge(text);
   const squeezed = compact(canonical).text;
-  return INJECTION_PATTERNS.some((p) => p.test(canonical) || p.test(squeezed));
+  return INJECTION_PATTERNS.some(
+    (p) => matchesPattern(p, canonical) || matchesPattern(p, squeezed),
+  );
 }
 
 /**
@@ -120,12 +143,10 @@ export function injectionSpans(text: string): Array<[number, number]> {
   const { text: squeezed, positions } = compact(text);
   const spans: Array<[number, number]> = [];
   for (const global of GLOBAL_PATTERNS) {
-    for (const match of text.matchAll(global)) {
-      spans.push([match.index, match.index + Math.max(1, match[0].length)]);
-    }
-    for (const match of squeezed.matchAll(global)) {
-      const from = match.index;
-      const to = Math.min(from + Math.max(1, match[0].length) - 1, positions.length - 1);
+    for (const [start, end] of spansOf(global, text))
+      spans.push([start, start + Math.max(1, end - start)]);
+    for (const [from, end] of spansOf(global, squeezed)) {
+      const to = Math.min(from + Math.max(1, end - from) - 1, positions.length - 1);
       spans.push([positions[from] ?? 0, (positions[to] ?? 0) + 1]);
     }
   }

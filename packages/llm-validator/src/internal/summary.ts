@@ -432,7 +432,7 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
   } else {
     lines.push('- ⚠ 没有发现实质性的推理，可能只是罗列信息');
   }
-  const comparisons = countMatches(text, COMPARISON_CLAIM);
+  const comparisons = COMPARISON_CLAIM.count(text);
   lines.push(`- 对比论断：${comparisons}处`);
   const nF = new Set(tool.flights).size;
   const nT = new Set(tool.trains).size;
@@ -447,7 +447,7 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
     lines.push(`- ⚠ 空洞对比：${comparisons}处对比论断远多于${combos}组可比选项，对比可能是空洞的`);
   }
   lines.push(`- 个性化表达：${countMatches(text, PERSONALISATION)}处`);
-  const limits = countMatches(text, LIMITATION_AWARENESS);
+  const limits = LIMITATION_AWARENESS.count(text);
   lines.push(
     limits > 0
       ? `- 局限性意识：✓ 指出了${limits}处数据局限或补救办法（批判性分析）`
