@@ -7,6 +7,8 @@ import {
   buildJudgePrompt,
   buildStructuredSummary,
 } from '../src/index';
+import { extractAnswerFacts } from '@navworld/fact-extractor';
+import { LIMITS } from '../src/internal/config';
 import { intercityEpisode, multidayEpisode, noFacts } from './fixtures/episodes';
 
 const fixture = (name: string): string =>
@@ -153,6 +155,33 @@ describe('summary rules', () => {
     expect(() => buildFactsSummary({ trace: 'x' } as unknown as JudgeInput)).toThrow(
       /facts summary input/,
     );
+  });
+
+  it('bounds the prompt and the time on an answer of thousands of invented places and train numbers', () => {
+    // Each name was compared with every name listed before it and every one was listed: 40,000 names took
+    // some 8 s and a prompt of hundreds of thousands of characters.
+    const name = (i: number): string =>
+      String.fromCharCode(0x4e00 + (i % 20_000), 0x4e00 + ((i * 7919) % 20_000));
+    const places = Array.from({ length: 40_000 }, (_, i) => `${name(i)}公园`);
+    const trains = Array.from({ length: 30 }, (_, i) => `G${9000 + i}`);
+    const answer = `${places.join('，')}\n${trains.join('、')}`;
+    const input = { ...intercityEpisode, answer, answerFacts: extractAnswerFacts(answer) };
+    const cpuMs = (): number => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const t = cpuMs();
+    const summary = buildStructuredSummary(input);
+    expect(cpuMs() - t).toBeLessThan(3_000);
+    expect(summary.length).toBeLessThan(20_000);
+    // The places the summary looked at are counted, 40 of them listed.
+    expect(summary).toContain(`无工具依据的POI（${LIMITS.summaryPoiCandidates}个）`);
+    expect(summary).toContain(`……（仅列出前${LIMITS.summaryPois}个）`);
+    // Every train number is counted, the first 20 listed.
+    expect(summary).toContain(
+      'G9019(✗工具数据中没有)……（共30个，其中30个工具数据中没有；仅列出前20个）',
+    );
+    expect(summary).not.toContain('G9020');
   });
 
   it('summarises a long answer in linear-ish time', () => {

@@ -117,6 +117,15 @@ export const LIMITS = {
   summaryTimes: 10,
   summaryPrices: 10,
   summaryDistances: 8,
+  /** Flight or train numbers listed per line (the line states how many there are when it cuts). */
+  summaryIds: 20,
+  /** POI names listed per line (the line's count covers them all). */
+  summaryPois: 40,
+  /**
+   * Distinct POI-like names of the answer looked at: each is compared with every name listed before it, so an
+   * answer of thousands of invented places would take quadratic time.
+   */
+  summaryPoiCandidates: 500,
 } as const;
 
 /** Connectors that mark a sentence as reasoning rather than listing. */

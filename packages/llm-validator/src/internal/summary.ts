@@ -182,12 +182,12 @@ function mentionedPois(
       : [...text.matchAll(POI_SUFFIX)].map((m) => stripLeadingVerbs(m[0]));
   const lowerTools = toolPois.map((p) => p.toLowerCase());
   const sourcedSet = new Set(sourced ?? []);
-  for (const raw of sortedUnique(candidates)) {
+  for (const raw of sortedUnique(candidates).slice(0, LIMITS.summaryPoiCandidates)) {
     const name = raw.trim();
     const key = name.toLowerCase();
     if (codePoints(name) < 2 || looksLikeInjection(name)) continue;
     // A longer capture around a name already listed is the same mention ("步行到外滩" vs "外滩").
-    if ([...mentioned.keys()].some((k) => k.includes(key) || key.includes(k))) continue;
+    if (someKey(mentioned, (k) => k.includes(key) || key.includes(k))) continue;
     const grounded =
       lowerTools.some((t) => t.includes(key) || key.includes(t)) || sourcedSet.has(raw);
     mentioned.set(key, { name, grounded });
@@ -198,6 +198,12 @@ function mentionedPois(
     ungrounded: all.filter((p) => !p.grounded),
     total: all.length,
   };
+}
+
+/** Whether some key of `map` passes `test` (without copying the keys). */
+function someKey(map: ReadonlyMap<string, unknown>, test: (key: string) => boolean): boolean {
+  for (const key of map.keys()) if (test(key)) return true;
+  return false;
 }
 
 /** Removes verbs and connectors the greedy suffix pattern captures in front of a name. */
@@ -281,6 +287,11 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
     lines.push(lines.length === 0 ? `【${title}】` : `\n【${title}】`);
   };
   const wrap = (items: string[]): string => wrapInBoundary(items.join('、'), boundary);
+  // POI names, at most LIMITS.summaryPois of them (the line's count says how many there are).
+  const wrapPois = (pois: ReadonlyArray<{ name: string }>): string =>
+    pois.length <= LIMITS.summaryPois
+      ? wrap(pois.map((p) => p.name))
+      : `${wrap(pois.slice(0, LIMITS.summaryPois).map((p) => p.name))}……（仅列出前${LIMITS.summaryPois}个）`;
 
   // 1. Basic statistics.
   section('基本统计');
@@ -293,12 +304,17 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
   section('交通信息');
   const toolFlights = new Set(tool.flights);
   const toolTrains = new Set(tool.trains);
-  const idMarks = (ids: readonly string[], known: Set<string>): string =>
-    ids.length === 0
-      ? '无'
-      : sortedUnique(ids)
-          .map((id) => `${id}(${known.has(id) ? '✓工具返回' : '✗工具数据中没有'})`)
-          .join('、');
+  const idMarks = (ids: readonly string[], known: Set<string>): string => {
+    if (ids.length === 0) return '无';
+    const all = sortedUnique(ids);
+    const listed = all
+      .slice(0, LIMITS.summaryIds)
+      .map((id) => `${id}(${known.has(id) ? '✓工具返回' : '✗工具数据中没有'})`)
+      .join('、');
+    if (all.length <= LIMITS.summaryIds) return listed;
+    const unknown = all.filter((id) => !known.has(id)).length;
+    return `${listed}……（共${all.length}个，其中${unknown}个工具数据中没有；仅列出前${LIMITS.summaryIds}个）`;
+  };
   lines.push(`- 提及的航班：${idMarks(out.flights, toolFlights)}`);
   lines.push(`- 提及的车次：${idMarks(out.trains, toolTrains)}`);
   const toolPrices = toolTransportPrices(tool);
@@ -336,14 +352,10 @@ export function renderStructuredSummary(input: JudgeInput, options: SummaryOptio
   } else {
     const pois = mentionedPois(text, tool.pois, out.pois, input.namedToolPois, input.sourcedPlaces);
     if (pois.grounded.length > 0) {
-      lines.push(
-        `- 有工具依据的POI（${pois.grounded.length}个）：${wrap(pois.grounded.map((p) => p.name))}`,
-      );
+      lines.push(`- 有工具依据的POI（${pois.grounded.length}个）：${wrapPois(pois.grounded)}`);
     }
     if (pois.ungrounded.length > 0) {
-      lines.push(
-        `- 无工具依据的POI（${pois.ungrounded.length}个）：${wrap(pois.ungrounded.map((p) => p.name))}`,
-      );
+      lines.push(`- 无工具依据的POI（${pois.ungrounded.length}个）：${wrapPois(pois.ungrounded)}`);
     }
     if (pois.total > 0) {
       lines.push(
