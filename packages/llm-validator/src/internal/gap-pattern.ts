@@ -41,9 +41,11 @@ export class GapPattern {
   /** The matches' spans `[start, end)`, in order, as `text.matchAll(this.regex)` gives them. */
   spans(text: string, limit = Infinity): Array<[number, number]> {
     const out: Array<[number, number]> = [];
-    // The line of the current head, [lineStart, lineEnd), and each tail's last start in it (−1: none).
+    // The line of the current head, [lineStart, lineEnd), its text once a tail is looked for, and each tail's
+    // last start in it (−1: none). Searching the line's own text keeps a search from running past its end.
     let lineStart = 0;
     let lineEnd = -1;
+    let line: string | undefined;
     const lastTail = new Map<string, number>();
     const tailEnd = (tails: readonly string[], from: number): number => {
       let best = -1;
@@ -51,11 +53,9 @@ export class GapPattern {
       for (const tail of tails) {
         let last = lastTail.get(tail);
         if (last === undefined) {
-          last = -1;
-          for (let p = text.indexOf(tail, lineStart); p >= 0 && p + tail.length <= lineEnd;) {
-            last = p;
-            p = text.indexOf(tail, p + 1);
-          }
+          line ??= text.slice(lineStart, lineEnd);
+          const at = line.lastIndexOf(tail);
+          last = at < 0 ? -1 : lineStart + at;
           lastTail.set(tail, last);
         }
         // Backtracking from the line's end, the first tail in order wins at the same start.
@@ -76,6 +76,7 @@ export class GapPattern {
         while (lineStart > 0 && !isLineBreak(text.charCodeAt(lineStart - 1))) lineStart--;
         lineEnd = at;
         while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+        line = undefined;
         lastTail.clear();
       }
       let end = -1;
