@@ -71,9 +71,11 @@ export function namedPlace(alternatives: string): string {
     throw new Error(`namedPlace: two alternatives of ${alternatives} end with the same character`);
   return `(${alternatives})(?<=[\\u4e00-\\u9fa5]{2}(?:${alternatives}))`;
 }
+// A number in these patterns is read from where its digits start, `(?<!\d)`: the matches are the same, but a
+// long run of digits is no longer tried again from each of its digits (quadratic time).
 const kw = (source: string): RegExp => new RegExp(source, 'giu');
 /** An amount of money as plans write it: 120元, 120 元, ¥120, ￥120. */
-const AMOUNT = '(?:\\d+\\s*元|[¥￥]\\s*\\d+)';
+const AMOUNT = '(?:(?<!\\d)\\d+\\s*元|[¥￥]\\s*\\d+)';
 
 /** The scoring configuration. Numbers carry their unit in the name or the TSDoc. */
 export const SCORING_CONFIG = {
@@ -394,7 +396,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 4,
         keyword: kw('(交通|出行)'),
-        context: kw('(打车|地铁|公交|步行|骑行|\\d+路|\\d+号线)'),
+        context: kw('(打车|地铁|公交|步行|骑行|(?<!\\d)\\d+路|(?<!\\d)\\d+号线)'),
         facts: 'distances_durations',
         target: 2,
       },
@@ -479,7 +481,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(交通|距离|步行)'),
-        context: kw('(\\d+\\s*(米|公里|分钟))'),
+        context: kw('((?<!\\d)\\d+\\s*(米|公里|分钟))'),
         facts: 'distances_durations',
         target: 2,
       },
@@ -488,7 +490,7 @@ export const SCORING_CONFIG = {
         kind: 'grounded',
         points: 5,
         keyword: kw('(门票|开放|注意|建议)'),
-        context: kw('(元|[¥￥]|\\d+:\\d+|提前|携带)'),
+        context: kw('(元|[¥￥]|(?<!\\d)\\d+:\\d+|提前|携带)'),
         facts: 'prices_times',
         fallback: 'pois_distances',
         target: 2,
@@ -694,8 +696,11 @@ export const SCORING_CONFIG = {
     /** A distance claim. */
     distance:
       /(?:距离|相距|路程|全程|单程|往返)[约大概]*\s*(\p{Nd}+(?:\.\p{Nd}+)?)\s*(公里|km|千米|米)/giu,
-    /** A travel-time claim. */
-    time: /(?:打车|驾车|开车|乘车|坐车|步行|骑行|公交|地铁|出租车|耗时|用时|需要?|约需?|大约需?|大概需?|预计需?|仅需|车程|路程|全程|约|大概|预计)[需约大概]*\s*(\p{Nd}+)(?:\s*[-~至到]\s*\p{Nd}+)?\s*(分钟|小时|min)/giu,
+    /**
+     * A travel-time claim. At most six of 需约大概 follow the lead word: 约 and 需 are lead words themselves,
+     * so a long run of them was read to its end from each of its characters (quadratic time).
+     */
+    time: /(?:打车|驾车|开车|乘车|坐车|步行|骑行|公交|地铁|出租车|耗时|用时|需要?|约需?|大约需?|大概需?|预计需?|仅需|车程|路程|全程|约|大概|预计)[需约大概]{0,6}\s*(\p{Nd}+)(?:\s*[-~至到]\s*\p{Nd}+)?\s*(分钟|小时|min)/giu,
     /** Multipliers by claim count when direction should have been called: [max claims, multiplier]. */
     shouldCallScale: [
       [3, 0.95],
@@ -884,7 +889,8 @@ export const SCORING_CONFIG = {
     /** A short label before a vertical list's item (建议：, 推荐: …). */
     itemLabel: /^[^\s:：]{1,4}[:：]\s*/u,
     /** Punctuation that may close a vertical list's item. */
-    itemEnd: /[。，,.;；!！]+$/u,
+    // Tried only where a run starts: from inside a run that does not reach the end, every start failed again.
+    itemEnd: /(?<![。，,.;；!！])[。，,.;；!！]+$/u,
     /** General planning words that anchor facts besides the type's completeness keywords. */
     planningWords:
       /(第\s*\p{Nd}+\s*天|上午|中午|下午|晚上|早餐|午餐|晚餐|出发|到达|入住|游览|参观|推荐|建议|路线|交通|门票|人均)/gu,
@@ -906,7 +912,8 @@ export const SCORING_CONFIG = {
     answerDate:
       /(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]/gu,
     /** Weather facts checked on a dated line. */
-    temperature: /(-?\p{Nd}+)\s*(?:度|℃|°C)/gu,
+    // A number is read from where its digits start: tried inside a long run of digits, every start failed again.
+    temperature: /(-?(?<!\p{Nd})\p{Nd}+)\s*(?:度|℃|°C)/gu,
     /** Weather conditions. */
     condition: /(雷阵雨|阵雨|小雨|中雨|大雨|暴雨|雨夹雪|小雪|中雪|大雪|多云|晴|阴|雾|霾|沙尘)/gu,
     /** Wind directions. */
@@ -914,7 +921,9 @@ export const SCORING_CONFIG = {
     /** A POI record's rating line in a tool result. */
     toolRating: /^\s*(?:评分|rating)\s*[:：]\s*([0-9](?:\.[0-9]+)?)/u,
     /** A rating the answer states (in its search form, digits folded to ASCII): 评分4.7, 评分：4.5. */
-    answerRating: /评分\s*[:：]?\s*([0-9](?:\.[0-9]+)?)(?![0-9.])/gu,
+    // One way to read the spaces around the colon (two `\s*` beside an optional colon split a long run of
+    // spaces every way before failing).
+    answerRating: /评分\s*(?:[:：]\s*)?([0-9](?:\.[0-9]+)?)(?![0-9.])/gu,
     /**
      * A stated rating is supported when a tool POI with that rating is named at most this many code points
      * before it, after the previous rating (its record: the name, then an address or price, then the rating).

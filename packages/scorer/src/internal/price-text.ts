@@ -13,7 +13,33 @@ export type PoiResultLine =
   | { name: string; price?: undefined; rating?: undefined }
   | { name?: undefined; price: RecordPrice | undefined; rating?: number };
 
-const POI_LINE = /^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u;
+/** The head of a POI line, up to its colon. */
+const POI_LINE_HEAD = /^\s*(?:名称|name)\s*[:：]/u;
+/** Characters that `.` does not match. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/u;
+const SPACE = /\s/u;
+
+/**
+ * The name a POI line introduces: what `/^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u` captures, read without the
+ * regex, whose lazy name and trailing spaces split every run of spaces inside a name every way (quadratic
+ * time). The name is the rest of the line without the spaces around it, unless it holds a line terminator;
+ * of a rest that is all spaces, the regex takes its last character that is no line terminator.
+ */
+export function poiLineName(line: string): string | undefined {
+  const head = POI_LINE_HEAD.exec(line);
+  if (head === null) return undefined;
+  const rest = line.slice(head[0].length);
+  let from = 0;
+  while (from < rest.length && SPACE.test(rest[from]!)) from++;
+  if (from < rest.length) {
+    let to = rest.length;
+    while (SPACE.test(rest[to - 1]!)) to--;
+    const name = rest.slice(from, to);
+    return LINE_TERMINATOR.test(name) ? undefined : name;
+  }
+  for (let k = rest.length - 1; k >= 0; k--) if (!LINE_TERMINATOR.test(rest[k]!)) return rest[k];
+  return undefined;
+}
 const RATING_LINE = SCORING_CONFIG.factPrecision.toolRating;
 
 /** What the price rules read from one tool result text. */
@@ -78,8 +104,8 @@ export function poiResultLines(ctx: ScoringContext): ReadonlyArray<readonly PoiR
     parse.lines ??= Object.freeze(
       text.split('\n').map((line): PoiResultLine => {
         // Only a line holding 名称 or name can introduce a POI: skip the regex on the others.
-        const name = line.includes('名称') || line.includes('name') ? POI_LINE.exec(line) : null;
-        if (name) return { name: name[1]! };
+        const name = line.includes('名称') || line.includes('name') ? poiLineName(line) : undefined;
+        if (name !== undefined) return { name };
         // A rating line states no price: only its rating is read.
         const rating =
           line.includes('评分') || line.includes('rating') ? RATING_LINE.exec(line) : null;
