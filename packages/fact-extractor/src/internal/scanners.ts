@@ -812,10 +812,28 @@ const NOT_A_NAME_RE = /^(?:none|null|undefined|nan|true|false|\[\]|\{\})$/i;
 // Words that show a value is a sentence, not a name.
 const SENTENCE_WORD_RE = /建议|可以|选择|如果|需要|注意|左右|或者|我们|您|推荐您/;
 
+/** Marks taken off the start of a name: emphasis, quotes and spaces. */
+const NAME_LEAD = /[*_"'“”‘’\s]/;
+/** Marks taken off the end of a name: those of {@link NAME_LEAD} and closing punctuation. */
+const NAME_TAIL = /[*_"'“”‘’\s。.;；:：]/;
+
+/**
+ * `name` without its leading {@link NAME_LEAD} and trailing {@link NAME_TAIL} marks: what
+ * `name.replace(/^[lead]+|[tail]+$/g, '')` gives, read from both ends, where the regex tried a long run of
+ * marks inside the name again from each of its characters.
+ */
+export function stripNameMarks(name: string): string {
+  let from = 0;
+  while (from < name.length && NAME_LEAD.test(name[from]!)) from++;
+  let to = name.length;
+  while (to > from && NAME_TAIL.test(name[to - 1]!)) to--;
+  return name.slice(from, to);
+}
+
 /** Cleans a candidate POI name; returns `null` when it is not a plausible name. */
 export function cleanPoiName(raw: string, strict: boolean): string | null {
   let name = raw.trim();
-  name = name.replace(/^[*_"'“”‘’\s]+|[*_"'“”‘’\s。.;；:：]+$/g, '');
+  name = stripNameMarks(name);
   if (name.length === 0) return null;
   const len = codePointLength(name);
   if (len < POI_NAME_LENGTH.min || len > POI_NAME_LENGTH.max) return null;

@@ -158,15 +158,24 @@ export const LIMITATION_AWARENESS = new GapPattern([
   ...['搜索', '查询', '补充', '扩充'].map((tail) => ({ head: '建议', tails: [tail] })),
   { head: '到达后', tails: ['查'] },
 ]);
+// The spaces around an optional colon or 约 are read one way only: two `\s*` beside an optional word split a
+// long run of spaces every way before failing.
 /** A stated budget figure. */
-export const BUDGET_MENTION = /(预算|费用|花费|总计|合计)\s*[:：]?\s*\d+/;
+export const BUDGET_MENTION = /(预算|费用|花费|总计|合计)\s*(?:[:：]\s*)?\d+/;
 /** Geographic grouping wording. */
 export const GEOGRAPHIC_GROUPING = /(同一?区域|按区域|地理位置|就近|相邻|顺路|环线|单向)/;
 /** Clock times `H:MM` / `HH:MM`. */
 export const TIME_POINT = /(\d{1,2})[：:]\s*(\d{2})/g;
+/**
+ * A price in the answer (1,200元, 850.5元). It is read from where its digits start, or from the last three
+ * digits before a thousands comma (the only place the pattern matched from inside a run), so a long run of
+ * digits is not tried again from each of its digits.
+ */
+export const PRICE_IN_TEXT =
+  /(?:(?<!\d)|(?=\d{1,3},\d{3}))(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*元/g;
 /** Transport notes between sights. */
 export const INTER_SITE_TRANSPORT =
-  /(步行|打车|地铁|公交|骑行|驾车)\s*(约|大约)?\s*\d+\s*(分钟|小时|公里|米)/g;
+  /(步行|打车|地铁|公交|骑行|驾车)\s*(?:(约|大约)\s*)?\d+\s*(分钟|小时|公里|米)/g;
 /** Suffixes of place-like names (for POIs the answer names). */
 export const POI_SUFFIX =
   /[\u4e00-\u9fff]{2,8}(?:森林公园|风景区|度假区|游乐场|海洋馆|植物园|动物园|体育馆|图书馆|美术馆|纪念馆|步行街|博物馆|城墙|故居|遗址|古镇|老街|公园|景区|广场|湿地|寺|庙|塔|楼|湖|山|园|宫|陵)/gu;

@@ -8,6 +8,7 @@ import {
   HOLLOW_MIN_CLAIMS,
   INTER_SITE_TRANSPORT,
   LIMITATION_AWARENESS,
+  PRICE_IN_TEXT,
   LIMITS,
   PERSONALISATION,
   POI_LEADING_VERBS,
@@ -230,8 +231,6 @@ function priceSums(values: readonly number[]): Set<number> {
   }
   return sums;
 }
-
-const PRICE_IN_TEXT = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*元/g;
 
 /**
  * Reasoning sentences worth showing the judge. Detection runs on the normalised text (full-width and

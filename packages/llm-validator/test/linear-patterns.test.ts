@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_CLAIM, LIMITATION_AWARENESS } from '../src/internal/config';
+import {
+  BUDGET_MENTION,
+  COMPARISON_CLAIM,
+  INTER_SITE_TRANSPORT,
+  LIMITATION_AWARENESS,
+  PRICE_IN_TEXT,
+} from '../src/internal/config';
 import { GapPattern } from '../src/internal/gap-pattern';
 import { looksLikeInjection } from '../src/index';
 
@@ -93,5 +99,68 @@ describe('gap patterns', () => {
     // However far on the same line, the rating still gives the claim away.
     expect(looksLikeInjection(`${claims}评分`)).toBe(true);
     expect(cpuMs() - t).toBeLessThan(2_000);
+  });
+});
+
+describe('patterns with one way through a run', () => {
+  // Each as it was written before: a long run of spaces or digits made it quadratic.
+  const cases: Array<[string, RegExp, RegExp, string[]]> = [
+    [
+      'budget mention',
+      BUDGET_MENTION,
+      /(预算|费用|花费|总计|合计)\s*[:：]?\s*\d+/,
+      ['预算', '总计', ':', '：', ' ', '  ', '1', '23', 'x', '\n'],
+    ],
+    [
+      'transport between sights',
+      INTER_SITE_TRANSPORT,
+      /(步行|打车|地铁|公交|骑行|驾车)\s*(约|大约)?\s*\d+\s*(分钟|小时|公里|米)/g,
+      ['步行', '打车', '约', '大约', ' ', '1', '15', '分钟', '公里', '米', 'x'],
+    ],
+    [
+      'price in text',
+      PRICE_IN_TEXT,
+      /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*元/g,
+      ['1', '23', '456', ',', '.', ' ', '元', ',000', '1,2', 'x'],
+    ],
+  ];
+
+  const all = (re: RegExp, text: string): string[] =>
+    [...text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))].map(
+      (m) => `${m.index}:${m.join('|')}`,
+    );
+
+  it.each(cases)(
+    '%s: the same matches as before on 20,000 random texts',
+    (_, now, before, pieces) => {
+      const rnd = seeded(20_261_206);
+      let found = 0;
+      for (let i = 0; i < 20_000; i++) {
+        const length = 1 + rnd(14);
+        let text = '';
+        for (let k = 0; k < length; k++) text += pieces[rnd(pieces.length)];
+        const expected = all(before, text);
+        found += expected.length;
+        expect([text, all(now, text)]).toEqual([text, expected]);
+      }
+      expect(found).toBeGreaterThan(100);
+    },
+  );
+
+  it('long runs of spaces or digits take linear time (generous bound, CPU time)', () => {
+    const cpuMs = (): number => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    // Before, 20,000 spaces after 预算 or 骑行 took 4 s each, and a long run of digits grew the same way.
+    for (const text of [
+      `预算${' '.repeat(200_000)}x`,
+      `骑行${' '.repeat(200_000)}x`,
+      `${'1'.repeat(200_000)}x`,
+    ]) {
+      const t = cpuMs();
+      for (const [, now] of cases) all(now, text);
+      expect(cpuMs() - t).toBeLessThan(1_000);
+    }
   });
 });
