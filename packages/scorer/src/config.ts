@@ -912,8 +912,10 @@ export const SCORING_CONFIG = {
     answerDate:
       /(?:19|20)\p{Nd}{2}[-/.](\p{Nd}{1,2})[-/.](\p{Nd}{1,2})|(\p{Nd}{1,2})月(\p{Nd}{1,2})[日号]/gu,
     /** Weather facts checked on a dated line. */
-    // A number is read from where its digits start: tried inside a long run of digits, every start failed again.
-    temperature: /(-?(?<!\p{Nd})\p{Nd}+)\s*(?:度|℃|°C)/gu,
+    // A number is read from where its digits start (its first digit not after another): tried inside a long run
+    // of digits, every start failed again. The check comes after that digit, so the pattern still begins with
+    // a minus or a digit, which the engine finds fast (a check in front made it slower on every line).
+    temperature: /(-?\p{Nd}(?<!\p{Nd}\p{Nd})\p{Nd}*)\s*(?:度|℃|°C)/gu,
     /** Weather conditions. */
     condition: /(雷阵雨|阵雨|小雨|中雨|大雨|暴雨|雨夹雪|小雪|中雪|大雪|多云|晴|阴|雾|霾|沙尘)/gu,
     /** Wind directions. */

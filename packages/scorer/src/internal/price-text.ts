@@ -1,5 +1,10 @@
 // Per-text parses of tool results that the price and fabrication rules both read, cached by the text.
-import { foldFullWidth, RecurringTextCache, textFingerprint } from '@navworld/fact-extractor';
+import {
+  foldFullWidth,
+  isWhitespaceCode,
+  RecurringTextCache,
+  textFingerprint,
+} from '@navworld/fact-extractor';
 import { SCORING_CONFIG, type PoiPriceKind } from '../config';
 import type { ScoringContext } from '../context';
 
@@ -17,7 +22,6 @@ export type PoiResultLine =
 const POI_LINE_HEAD = /^\s*(?:名称|name)\s*[:：]/u;
 /** Characters that `.` does not match. */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/u;
-const SPACE = /\s/u;
 
 /**
  * The name a POI line introduces: what `/^\s*(?:名称|name)\s*[:：]\s*(.+?)\s*$/u` captures, read without the
@@ -30,10 +34,10 @@ export function poiLineName(line: string): string | undefined {
   if (head === null) return undefined;
   const rest = line.slice(head[0].length);
   let from = 0;
-  while (from < rest.length && SPACE.test(rest[from]!)) from++;
+  while (from < rest.length && isWhitespaceCode(rest.charCodeAt(from))) from++;
   if (from < rest.length) {
     let to = rest.length;
-    while (SPACE.test(rest[to - 1]!)) to--;
+    while (isWhitespaceCode(rest.charCodeAt(to - 1))) to--;
     const name = rest.slice(from, to);
     return LINE_TERMINATOR.test(name) ? undefined : name;
   }
