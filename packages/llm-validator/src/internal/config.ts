@@ -158,8 +158,8 @@ export const LIMITATION_AWARENESS = new GapPattern([
   ...['搜索', '查询', '补充', '扩充'].map((tail) => ({ head: '建议', tails: [tail] })),
   { head: '到达后', tails: ['查'] },
 ]);
-// The spaces around an optional colon or 约 are read one way only: two `\s*` beside an optional word split a
-// long run of spaces every way before failing.
+// The budget and transport-note patterns read the spaces around an optional colon or 约 one way only: two
+// `\s*` beside an optional word split a long run of spaces every way before failing.
 /** A stated budget figure. */
 export const BUDGET_MENTION = /(预算|费用|花费|总计|合计)\s*(?:[:：]\s*)?\d+/;
 /** Geographic grouping wording. */

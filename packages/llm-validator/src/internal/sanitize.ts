@@ -76,23 +76,25 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /以下是新的|新的(评分|说明|要求|规则)/,
 ];
 
-/** The patterns with the global flag, compiled once for span searches; the score claim as its gap pattern. */
-const GLOBAL_PATTERNS: ReadonlyArray<RegExp | GapPattern> = INJECTION_PATTERNS.map((p) =>
-  p === SCORE_CLAIM_RE
-    ? SCORE_CLAIM
-    : new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`),
+/** What the checks ask of a pattern: whether it matches, and the spans `[start, end)` of its matches. */
+interface Matcher {
+  test(text: string): boolean;
+  spans(text: string): Array<[number, number]>;
+}
+
+/** A pattern as a {@link Matcher}: tested as given, its spans found with the global flag. */
+function regexMatcher(p: RegExp): Matcher {
+  const global = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
+  return {
+    test: (text) => p.test(text),
+    spans: (text) => [...text.matchAll(global)].map((m) => [m.index, m.index + m[0].length]),
+  };
+}
+
+/** The injection patterns, compiled once; the score claim is matched by its linear-time gap pattern. */
+const MATCHERS: readonly Matcher[] = INJECTION_PATTERNS.map((p) =>
+  p === SCORE_CLAIM_RE ? SCORE_CLAIM : regexMatcher(p),
 );
-
-/** Whether an injection pattern matches `text` (the score claim through its linear-time gap pattern). */
-function matchesPattern(p: RegExp, text: string): boolean {
-  return p === SCORE_CLAIM_RE ? SCORE_CLAIM.test(text) : p.test(text);
-}
-
-/** A pattern's match spans `[start, end)` in `text`. */
-function spansOf(p: RegExp | GapPattern, text: string): Array<[number, number]> {
-  if (p instanceof GapPattern) return p.spans(text);
-  return [...text.matchAll(p)].map((m) => [m.index, m.index + m[0].length]);
-}
 
 /** Zero-width, bidi and other invisible formatting characters. */
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
@@ -130,9 +132,7 @@ function compact(text: string): { text: string; positions: number[] } {
 export function looksLikeInjection(text: string): boolean {
   const canonical = normalizeForJudge(text);
   const squeezed = compact(canonical).text;
-  return INJECTION_PATTERNS.some(
-    (p) => matchesPattern(p, canonical) || matchesPattern(p, squeezed),
-  );
+  return MATCHERS.some((m) => m.test(canonical) || m.test(squeezed));
 }
 
 /**
@@ -142,10 +142,10 @@ export function looksLikeInjection(text: string): boolean {
 export function injectionSpans(text: string): Array<[number, number]> {
   const { text: squeezed, positions } = compact(text);
   const spans: Array<[number, number]> = [];
-  for (const global of GLOBAL_PATTERNS) {
-    for (const [start, end] of spansOf(global, text))
+  for (const matcher of MATCHERS) {
+    for (const [start, end] of matcher.spans(text))
       spans.push([start, start + Math.max(1, end - start)]);
-    for (const [from, end] of spansOf(global, squeezed)) {
+    for (const [from, end] of matcher.spans(squeezed)) {
       const to = Math.min(from + Math.max(1, end - from) - 1, positions.length - 1);
       spans.push([positions[from] ?? 0, (positions[to] ?? 0) + 1]);
     }
