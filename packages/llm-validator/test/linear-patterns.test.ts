@@ -8,6 +8,7 @@ import {
 } from '../src/internal/config';
 import { GapPattern } from '../src/internal/gap-pattern';
 import { looksLikeInjection } from '../src/index';
+import { cpuMs } from './helpers';
 
 // The patterns as regular expressions, as the summary once scanned them: the gap patterns must find exactly
 // their matches.
@@ -78,10 +79,6 @@ describe('gap patterns', () => {
 
   it('long lines of heads without a tail take linear time (generous bound, CPU time)', () => {
     // As regular expressions these took 13 s (建议) and some 3 s (the others) at 100,000 characters.
-    const cpuMs = (): number => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     for (const head of ['建议', '虽然', '需要', '到达后']) {
       // One long line, and many short ones (a tail looked for past its line's end cost as much).
       for (const text of [
@@ -148,10 +145,6 @@ describe('patterns with one way through a run', () => {
   );
 
   it('long runs of spaces or digits take linear time (generous bound, CPU time)', () => {
-    const cpuMs = (): number => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     // Before, 20,000 spaces after 预算 or 骑行 took 4 s each, and a long run of digits grew the same way.
     for (const text of [
       `预算${' '.repeat(200_000)}x`,

@@ -10,6 +10,7 @@ import {
 import { extractAnswerFacts } from '@navworld/fact-extractor';
 import { LIMITS } from '../src/internal/config';
 import { intercityEpisode, multidayEpisode, noFacts } from './fixtures/episodes';
+import { cpuMs } from './helpers';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replace(/\n$/, '');
@@ -166,10 +167,6 @@ describe('summary rules', () => {
     const trains = Array.from({ length: 30 }, (_, i) => `G${9000 + i}`);
     const answer = `${places.join('，')}\n${trains.join('、')}`;
     const input = { ...intercityEpisode, answer, answerFacts: extractAnswerFacts(answer) };
-    const cpuMs = (): number => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     const t = cpuMs();
     const summary = buildStructuredSummary(input);
     expect(cpuMs() - t).toBeLessThan(3_000);

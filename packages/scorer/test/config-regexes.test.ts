@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG } from '../src/index';
 import { namedPlace } from '../src/config';
 import { poiLineName } from '../src/internal/price-text';
-import { seededInts } from './helpers';
+import { cpuMs, seededInts } from './helpers';
 
 const WORD_FIRST = /\(([^()]+)\)\(\?<=\[\\u4e00-\\u9fa5\]\{2\}\(\?:\1\)\)/g;
 
@@ -213,10 +213,6 @@ describe('patterns written to stay linear on long runs', () => {
   });
 
   it('long runs in an answer or a tool result take linear time (generous bound, CPU time)', () => {
-    const cpuMs = (): number => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     const run = 200_000;
     const contexts = Object.values(SCORING_CONFIG.dimensions)
       .flat()

@@ -187,3 +187,9 @@ export const foodTrace: ToolTraceEntry[] = [
     routeText('5.2公里', '18分钟', ['福州路'], 25),
   ),
 ];
+
+/** CPU time of this process so far (ms): the linear-time tests bound it generously, not wall time. */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}

@@ -2,7 +2,7 @@
 // leave unchanged on ordinary lines), and a list with more lines than one call takes arguments.
 import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG, buildContext, priceGrounding, scoreEpisodeSync } from '../src/index';
-import { foodTrace, makeProblem } from './helpers';
+import { cpuMs, foodTrace, makeProblem } from './helpers';
 
 const C = SCORING_CONFIG.priceGrounding;
 
@@ -73,10 +73,6 @@ describe('operands of a price’s arithmetic', () => {
 });
 
 describe('long lines of amounts stay linear (generous bounds on CPU time; speed is in the benchmark)', () => {
-  const cpuMs = (): number => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
   // Each took 8–12 s on the benchmark machine when every price looked back over its whole line or clause,
   // and takes a few hundred milliseconds now.
   const shapes: Array<[string, string]> = [
