@@ -35,6 +35,7 @@ import {
   type CodePointIndex,
   type SpanIndex,
 } from './internal/text';
+import { toolSideOf } from './internal/tool-side';
 
 /** A code-point span [start, end) of the answer. */
 export interface Span {
@@ -84,6 +85,13 @@ export interface ScoringContext {
   attempted: ReadonlySet<string>;
   /** Unwrapped result texts, in trace order. */
   resultTexts: readonly string[];
+  /**
+   * The identity of the episode's tool side (tool names, outcomes and result texts): contexts built for equal
+   * tool sides share this object, and the tables a rule builds from the tool results alone are kept for it,
+   * so the next such episode reuses them. A context built by hand may leave it out; it then keeps those tables
+   * for itself.
+   */
+  toolSide?: object;
   /** Whether this type must plan intercity transport. */
   transportType: boolean;
   /** Code-point positions of a fact in the answer (sorted); POIs use fuzzy matching. */
@@ -385,6 +393,7 @@ export function contextWith(
     else attempted.add(entry.name);
     resultTexts.push(resultTextOf(entry));
   }
+  const toolSide = toolSideOf(trace, resultTexts);
   const prepared = prepareAnswer(answer);
   const factCache = new Map<string, readonly number[]>();
   const poiCache = new Map<string, readonly number[]>();
@@ -448,6 +457,7 @@ export function contextWith(
     successful,
     attempted,
     resultTexts,
+    toolSide,
     transportType: SCORING_CONFIG.transportTypes.includes(problem.problemType),
     locate(fact, poi = false) {
       // One map per kind, keyed by the fact itself: a string a rule passes again keeps its hash, where a

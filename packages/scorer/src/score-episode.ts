@@ -343,8 +343,29 @@ function codeStages(group: readonly EpisodeInput[]): CodeStage[] {
   const states = group.map(({ problem, trace, answer }, i) =>
     codeState(contextWith(problem, trace, answer, toolFacts[i]!)),
   );
-  for (const step of CODE_STEPS) for (const state of states) step(state);
+  const order = byToolSide(states);
+  for (const step of CODE_STEPS) for (const state of order) step(state);
   return states.map(codeStageOf);
+}
+
+/**
+ * The states with those of one tool side next to each other (in their order, sides in order of first
+ * appearance): the tables a rule builds from the tool results are then built once per side, not once per
+ * change of side. The order of the episodes does not change their results.
+ */
+function byToolSide(states: readonly CodeState[]): readonly CodeState[] {
+  if (states.length < 3) return states;
+  const sides = new Map<object | undefined, CodeState[]>();
+  for (const state of states) {
+    const side = state.ctx.toolSide;
+    const list = sides.get(side);
+    if (list === undefined) sides.set(side, [state]);
+    else list.push(state);
+  }
+  if (sides.size === 1 || sides.size === states.length) return states;
+  const order: CodeState[] = [];
+  for (const list of sides.values()) for (const state of list) order.push(state);
+  return order;
 }
 
 function codeStage(input: EpisodeInput): CodeStage {

@@ -3,6 +3,7 @@ import { CodeUnitBuffer, isCjk } from '@navworld/fact-extractor';
 import type { ScoringContext } from '../context';
 import { SCORING_CONFIG } from '../config';
 import { compareForm } from './compare-form';
+import { toolSideKey } from './tool-side';
 
 /** Clause separators: line breaks and the clause echo's configured characters. */
 const SEPARATORS = new Set([
@@ -117,10 +118,11 @@ class ComparedScratch {
 
 const ANSWER = new ComparedScratch();
 const RESULTS = new ComparedScratch();
-// The episode whose texts the scratch holds: rules are synchronous, so the echo defences of one episode read
-// them in turn before the next episode overwrites them.
+// The episode whose answer the scratch holds, and the tool side whose results it holds: rules are synchronous,
+// so the echo defences of one episode read them in turn before another episode overwrites them. The results
+// stay valid for every episode of the same tool side.
 let answerOwner: ScoringContext | undefined;
-let resultsOwner: ScoringContext | undefined;
+let resultsOwner: object | undefined;
 let answerView: ComparedTexts | undefined;
 let resultsView: ComparedTexts | undefined;
 
@@ -133,11 +135,15 @@ export function comparedAnswer(ctx: ScoringContext): ComparedTexts {
   return answerView;
 }
 
-/** The result texts of an episode in compared form, in trace order. */
+/**
+ * The result texts of an episode in compared form, in trace order. The same view (same object) is returned
+ * for every episode of the same tool side until another tool side is filled in.
+ */
 export function comparedResults(ctx: ScoringContext): ComparedTexts {
-  if (resultsOwner !== ctx || resultsView === undefined) {
+  const owner = toolSideKey(ctx);
+  if (resultsOwner !== owner || resultsView === undefined) {
     resultsView = RESULTS.fill(ctx.resultTexts);
-    resultsOwner = ctx;
+    resultsOwner = owner;
   }
   return resultsView;
 }

@@ -31,11 +31,18 @@ function probeOf(first: number, last: number, length: number): number {
   );
 }
 const PROBE_BITS_LOG2 = 15;
-/** 32,768 probe bits (4 KiB), zeroed after each call. */
+/** 32,768 probe bits (4 KiB) of the tool clauses, zeroed before they are refilled. */
 const PROBES = new Uint32Array(1 << (PROBE_BITS_LOG2 - 5));
 
-/** The tool clauses' keys, refilled per call (the function is synchronous). */
+/** The tool clauses' keys (the function is synchronous). */
 const TOOL_CLAUSES = new KeySet();
+/**
+ * The view of the compared results that {@link TOOL_CLAUSES}, {@link PROBES} and {@link toolClauseCount} were
+ * filled from. The compared results keep their view while they hold the same tool side's texts, so the
+ * episodes of one tool side fill them once.
+ */
+let clausesFrom: ComparedTexts | undefined;
+let toolClauseCount = 0;
 /** Scratch storage, grown as needed. */
 let prefix1 = new Int32Array(257);
 let prefix2 = new Int32Array(257);
@@ -85,12 +92,24 @@ function addToolClause(h1: number, h2: number, first: number, last: number, n: n
   PROBES[probe >>> 5]! |= 1 << (probe & 31);
 }
 
+/** The number of tool clauses of `tool`, their keys and probes filled in when they hold another view's. */
+function toolClauses(tool: ComparedTexts): number {
+  if (clausesFrom !== tool) {
+    // Dropped first: should the fill throw, no view owns half-filled tables.
+    clausesFrom = undefined;
+    PROBES.fill(0);
+    toolClauseCount = fillToolClauses(tool);
+    clausesFrom = tool;
+  }
+  return toolClauseCount;
+}
+
 /**
  * Collects the keys of every tool clause of at least `minClause` compared code points into the clause table,
  * and their probes. Returns the number of clauses. A tool clause needs only its key, its ends and its length,
  * not the hash prefixes of every code point.
  */
-function toolClauses(tool: ComparedTexts): number {
+function fillToolClauses(tool: ComparedTexts): number {
   let count = 0;
   TOOL_CLAUSES.clear();
   const { forms, clauseStarts } = tool;
@@ -152,35 +171,31 @@ function isCopiedClause(forms: Int32Array, s: number, n: number): boolean {
 export function clauseEcho(ctx: ScoringContext): ClauseEchoResult {
   const none: ClauseEchoResult = { fraction: 0, clauses: 0, multiplier: 1 };
   if (ctx.trimmedLength < SCORING_CONFIG.formatMinLength) return none;
-  try {
-    if (toolClauses(comparedResults(ctx)) === 0) return none;
-    const answer = comparedAnswer(ctx);
-    const { forms, clauseStarts } = answer;
-    // The answer's compared code points: the −1 after them excluded.
-    const total = answer.length - 1;
-    if (total <= 0) return none;
-    hashPrefixes(forms, total);
-    let covered = 0;
-    let clauses = 0;
-    // Each clause runs from one clause start to the next (the −1 at `total` starts none, but ends the last).
-    for (let s = 0; s < total;) {
-      let e = s + 1;
-      while (clauseStarts[e] !== 1) e++;
-      const n = e - s;
-      if (n >= C.minClause) {
-        powersTo(n);
-        if (isCopiedClause(forms, s, n)) {
-          covered += n;
-          clauses++;
-        }
+  if (toolClauses(comparedResults(ctx)) === 0) return none;
+  const answer = comparedAnswer(ctx);
+  const { forms, clauseStarts } = answer;
+  // The answer's compared code points: the −1 after them excluded.
+  const total = answer.length - 1;
+  if (total <= 0) return none;
+  hashPrefixes(forms, total);
+  let covered = 0;
+  let clauses = 0;
+  // Each clause runs from one clause start to the next (the −1 at `total` starts none, but ends the last).
+  for (let s = 0; s < total;) {
+    let e = s + 1;
+    while (clauseStarts[e] !== 1) e++;
+    const n = e - s;
+    if (n >= C.minClause) {
+      powersTo(n);
+      if (isCopiedClause(forms, s, n)) {
+        covered += n;
+        clauses++;
       }
-      s = e;
     }
-    const fraction = covered / total;
-    return { fraction, clauses, multiplier: clauseEchoDefence(fraction) };
-  } finally {
-    PROBES.fill(0);
+    s = e;
   }
+  const fraction = covered / total;
+  return { fraction, clauses, multiplier: clauseEchoDefence(fraction) };
 }
 
 /** Multiplier on the code score: 1 up to `start`, linearly down to `floor` at `full`. */

@@ -2,7 +2,7 @@
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { linearFall } from '../internal/text';
-import { comparedAnswer, comparedResults } from '../internal/compared-text';
+import { comparedAnswer, comparedResults, type ComparedTexts } from '../internal/compared-text';
 
 const C = SCORING_CONFIG.echo;
 /** Compared code points a copy must share with the tool text before it is followed (the index's key). */
@@ -23,8 +23,7 @@ let next = new Int32Array(4096);
  * The compared forms of the result texts long enough to hold a copy, each followed by −1, and their length:
  * the episode's compared results themselves when no text is too short.
  */
-function searchedTool(ctx: ScoringContext): [Int32Array, number] {
-  const all = comparedResults(ctx);
+function searchedTool(ctx: ScoringContext, all: ComparedTexts): [Int32Array, number] {
   const texts = ctx.resultTexts;
   if (texts.every((t) => t.length >= C.minSpan)) return [all.forms, all.length];
   let need = 0;
@@ -83,6 +82,34 @@ function seedHash(polynomial: number): number {
  */
 const present = new Int32Array(1 << 11);
 
+/** The searched tool text and its seed index, built from one view of the compared results. */
+interface ToolIndex {
+  /** The view it was built from. */
+  results: ComparedTexts;
+  tool: Int32Array;
+  length: number;
+  /** Shift from a seed hash to its bucket. */
+  shift: number;
+}
+let indexed: ToolIndex | undefined;
+
+/**
+ * The searched tool text of the episode and its index. The compared results keep their view (the same
+ * object) for as long as they hold the texts of the same tool side, and the index and the searched text are
+ * only ever rebuilt here, so an index built from the current view is still right: the episodes of one tool
+ * side (the rollouts of a task) build it once.
+ */
+function toolIndex(ctx: ScoringContext): ToolIndex {
+  const results = comparedResults(ctx);
+  if (indexed?.results === results) return indexed;
+  // Dropped first: should the build throw, no view owns a half-built index.
+  indexed = undefined;
+  const [tool, length] = searchedTool(ctx, results);
+  const shift = length === 0 ? 0 : indexTool(tool, length);
+  indexed = { results, tool, length, shift };
+  return indexed;
+}
+
 /**
  * Builds the seed index over `tool[0, length)` (a trailing −1 included): every position whose SEED forms hold no
  * separator, chained in increasing order per bucket. Returns the shift that maps a seed hash to its bucket.
@@ -128,13 +155,12 @@ function indexTool(tool: Int32Array, length: number): number {
  * is not followed: a plan restates tool facts in its own order and words.
  */
 export function echoFraction(ctx: ScoringContext): number {
-  const [t, length] = searchedTool(ctx);
-  if (length === 0) return 0;
   const answer = comparedAnswer(ctx);
   // The answer's compared code points (the −1 after them excluded).
   const n = answer.length - 1;
   if (n < C.minSpan) return 0;
-  const shift = indexTool(t, length);
+  const { tool: t, length, shift } = toolIndex(ctx);
+  if (length === 0) return 0;
   const a = answer.forms;
   let covered = 0;
   let i = 0;

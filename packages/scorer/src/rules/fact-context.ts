@@ -4,6 +4,7 @@ import type { ScoringContext } from '../context';
 import { isWhitespaceCode } from '@navworld/fact-extractor';
 import { anyInRange, insideSpan, isBlank, lowerCase, spanIndex, unitTest } from '../internal/text';
 import { PieceSet, setMembership, type RangeMembership } from '../internal/piece-set';
+import { toolSideKey } from '../internal/tool-side';
 
 const C = SCORING_CONFIG.factContext;
 
@@ -20,8 +21,13 @@ export interface FactContext {
   bareLines: ReadonlyArray<readonly [number, number]>;
 }
 
-/** The tool facts and result-line pieces of the episode being scored (scratch, refilled per episode). */
+/**
+ * The tool facts and result-line pieces of one tool side (scratch, refilled when an episode of another tool
+ * side is scored).
+ */
 const PIECES = new PieceSet();
+/** The tool side whose pieces {@link PIECES} holds. */
+let piecesOwner: object | undefined;
 
 /**
  * Fills {@link PIECES} with every string a tool fact can be cited as in a bare list (prices also with 元), and
@@ -33,6 +39,10 @@ const PIECES = new PieceSet();
 function factPieces(ctx: ScoringContext): PieceSet {
   const T = ctx.toolFacts;
   const out = PIECES;
+  const owner = toolSideKey(ctx);
+  if (piecesOwner === owner) return out;
+  // Cleared first: should a fill throw, no tool side owns a half-filled set.
+  piecesOwner = undefined;
   out.clear();
   for (const list of [
     T.pois,
@@ -61,6 +71,7 @@ function factPieces(ctx: ScoringContext): PieceSet {
       from = to + 1;
     }
   }
+  piecesOwner = owner;
   return out;
 }
 

@@ -1,0 +1,171 @@
+// Episodes with the same tool side (tool names, outcomes, result texts) share the tables the rules build from
+// the tool results. Sharing must never change a result: an episode scored right after others of its tool side
+// gets the breakdown it gets when every table is rebuilt for it.
+import type { ToolTraceEntry } from '@navworld/core-types';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildContext, scoreEpisodeSync, scoreEpisodesSync, type ScoreBreakdown } from '../src';
+import { toolSideOf } from '../src/internal/tool-side';
+import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
+import * as E from './episodes';
+import * as R from './reference-examples';
+
+type Input = { problem: R.Example['problem']; trace: readonly ToolTraceEntry[]; answer: string };
+
+const examples: R.Example[] = [
+  ...Object.values(R).filter((e): e is R.Example => typeof e === 'object'),
+  ...Object.values(E).filter((e): e is R.Example => typeof e === 'object'),
+  { ...E.hybridGood, problem: bigProblem, trace: bigTrace(5), answer: bigPlan(2900) },
+];
+
+/** A string equal to `s` but another instance (a concatenation flattened), so identity cannot stand in for equality. */
+function copyOf(s: string): string {
+  return `\u0000${s}`.slice(1);
+}
+
+/** The trace with every string copied: the same tool side as far as content goes. */
+function copiedTrace(trace: readonly ToolTraceEntry[]): ToolTraceEntry[] {
+  return trace.map((e) => ({ ...e, name: copyOf(e.name), resultText: copyOf(e.resultText) }));
+}
+
+let flushes = 0;
+/**
+ * Scores an episode of a tool side never seen before, with an answer long enough for every rule to build its
+ * tables: afterwards no table holds another episode's tool side.
+ */
+function flush(): void {
+  flushes++;
+  const trace = bigTrace(5).map((e) => ({
+    ...e,
+    resultText: `${e.resultText}\n（刷新 ${flushes}）`,
+  }));
+  scoreEpisodeSync({ problem: bigProblem, trace, answer: bigPlan(2900) });
+}
+
+/** The breakdown of an episode with every tool-side table rebuilt for it. */
+function alone(x: Input): ScoreBreakdown {
+  flush();
+  return scoreEpisodeSync(x);
+}
+
+/** Answers that take different paths through the rules, for one example's trace. */
+function answersFor(e: R.Example, other: R.Example): string[] {
+  const pasted = e.trace.map((t) => t.resultText).join('\n');
+  return [
+    e.answer,
+    pasted,
+    [...pasted.split('\n')].reverse().join('\n'),
+    e.answer.slice(0, 120),
+    other.answer,
+    `${e.answer}\n${pasted.slice(0, 400)}`,
+  ];
+}
+
+describe('toolSideOf', () => {
+  const trace = bigTrace(5);
+  const texts = trace.map((e) => e.resultText);
+
+  it('gives equal tool sides one object, whatever the string instances', () => {
+    const side = toolSideOf(trace, texts);
+    const copy = copiedTrace(trace);
+    expect(
+      toolSideOf(
+        copy,
+        copy.map((e) => e.resultText),
+      ),
+    ).toBe(side);
+  });
+
+  it('tells apart traces that differ in a name, an outcome, a text or a length', () => {
+    const side = toolSideOf(trace, texts);
+    const renamed = trace.map((e, i) => (i === 2 ? { ...e, name: 'around_search' } : e));
+    const failed = trace.map((e, i) => (i === 1 ? { ...e, ok: false } : e));
+    // The same length, one character changed at the very end.
+    const lastChar = texts.map((t, i) => (i === 4 ? `${t.slice(0, -1)}X` : t));
+    const shorter = trace.slice(0, 4);
+    expect(toolSideOf(renamed, texts)).not.toBe(side);
+    expect(toolSideOf(failed, texts)).not.toBe(side);
+    expect(toolSideOf(trace, lastChar)).not.toBe(side);
+    expect(toolSideOf(shorter, texts.slice(0, 4))).not.toBe(side);
+    // And the original is still recognised after them.
+    expect(toolSideOf(trace, texts)).toBe(side);
+  });
+
+  it('remembers a bounded number of sides, the most recently used', () => {
+    const side = toolSideOf(trace, texts);
+    const others = (tag: string, n: number): void => {
+      for (let k = 0; k < n; k++)
+        toolSideOf(
+          trace,
+          texts.map((t) => `${t}${tag}${k}`),
+        );
+    };
+    others('a', 7);
+    // Seven other sides since: still remembered (and now the most recent).
+    expect(toolSideOf(trace, texts)).toBe(side);
+    others('b', 8);
+    // Eight since: forgotten, so an equal trace gets a new object.
+    expect(toolSideOf(trace, texts)).not.toBe(side);
+  });
+
+  it('does not remember traces of more than a million characters of results', () => {
+    const big = ['x'.repeat(1_000_001)];
+    const one = [{ ...trace[0]!, resultText: big[0]! }];
+    expect(toolSideOf(one, big)).not.toBe(toolSideOf(one, big));
+  });
+
+  it('is set on built contexts, shared by episodes of one tool side', () => {
+    const a = buildContext(bigProblem, trace, bigPlan(290));
+    const b = buildContext(bigProblem, copiedTrace(trace), bigPlan(2900));
+    expect(a.toolSide).toBeDefined();
+    expect(b.toolSide).toBe(a.toolSide);
+  });
+});
+
+describe('episodes of one tool side scored in a row', () => {
+  const inputs: Input[] = examples.flatMap((e, i) =>
+    answersFor(e, examples[(i + 1) % examples.length]!).map((answer, k) => ({
+      problem: e.problem,
+      // Every other episode gets a copy of the trace: equal content, other string instances.
+      trace: k % 2 === 0 ? e.trace : copiedTrace(e.trace),
+      answer,
+    })),
+  );
+  let expected: Map<Input, ScoreBreakdown>;
+  beforeAll(() => {
+    expected = new Map(inputs.map((x) => [x, alone(x)]));
+  });
+
+  it('get the breakdown each gets with every table rebuilt', () => {
+    for (const x of inputs) expect(scoreEpisodeSync(x)).toEqual(expected.get(x));
+  });
+
+  it('get the same breakdowns in batches that interleave tool sides', () => {
+    // Round-robin over the examples, so neighbours in the batch have different tool sides.
+    const perExample = examples.map((_, i) => inputs.filter((_, k) => Math.floor(k / 6) === i));
+    const interleaved: Input[] = [];
+    for (let k = 0; k < 6; k++) for (const list of perExample) interleaved.push(list[k]!);
+    flush();
+    const got = scoreEpisodesSync(interleaved);
+    interleaved.forEach((x, i) => expect(got[i]).toEqual(expected.get(x)));
+  });
+
+  it('do not pass their tables to a trace of the same lengths with other digits', () => {
+    // The answer pastes the tool results, so the echo defences and the bare-list pieces read every character.
+    const trace = bigTrace(5);
+    const pasted = trace.map((t) => t.resultText).join('\n');
+    // Every digit of the results changed, lengths kept: the pasted answer no longer copies them.
+    const changed = trace.map((e) => ({
+      ...e,
+      resultText: e.resultText.replace(/\d/g, (d) => String((Number(d) + 3) % 10)),
+    }));
+    const original: Input = { problem: bigProblem, trace, answer: pasted };
+    const mutated: Input = { problem: bigProblem, trace: changed, answer: pasted };
+    const cleanOriginal = alone(original);
+    const cleanMutated = alone(mutated);
+    // The two differ, so a table passed from one to the other would show.
+    expect(cleanMutated).not.toEqual(cleanOriginal);
+    scoreEpisodeSync(original);
+    expect(scoreEpisodeSync(mutated)).toEqual(cleanMutated);
+    expect(scoreEpisodeSync(original)).toEqual(cleanOriginal);
+  });
+});
