@@ -1,10 +1,10 @@
 // Episodes with the same tool side (tool names, outcomes, result texts) share the tables the rules build from
 // the tool results. Sharing must never change a result: an episode scored right after others of its tool side
 // gets the breakdown it gets when every table is rebuilt for it.
-import type { ToolTraceEntry } from '@navworld/core-types';
+import type { ScoreBreakdown, ToolTraceEntry } from '@navworld/core-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildContext, scoreEpisodeSync, scoreEpisodesSync, type ScoreBreakdown } from '../src';
-import { toolSideOf } from '../src/internal/tool-side';
+import { buildContext, scoreEpisodeSync, scoreEpisodesSync, type ScoringContext } from '../src';
+import { toolSideOf, toolSideTable } from '../src/internal/tool-side';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 import * as E from './episodes';
 import * as R from './reference-examples';
@@ -118,6 +118,35 @@ describe('toolSideOf', () => {
     const b = buildContext(bigProblem, copiedTrace(trace), bigPlan(2900));
     expect(a.toolSide).toBeDefined();
     expect(b.toolSide).toBe(a.toolSide);
+  });
+});
+
+describe('toolSideTable', () => {
+  const trace = bigTrace(5);
+  const key = Symbol('test');
+
+  it('builds a table once per tool side', () => {
+    let builds = 0;
+    const build = (): object => ({ n: ++builds });
+    const a = buildContext(bigProblem, trace, bigPlan(290));
+    const b = buildContext(bigProblem, copiedTrace(trace), bigPlan(2900));
+    const first = toolSideTable(a, key, build);
+    expect(toolSideTable(b, key, build)).toBe(first);
+    expect(builds).toBe(1);
+    const other = buildContext(bigProblem, trace.slice(0, 3), bigPlan(290));
+    expect(toolSideTable(other, key, build)).not.toBe(first);
+    expect(builds).toBe(2);
+  });
+
+  it('builds on every call for a context without a tool side of its own', () => {
+    let builds = 0;
+    const build = (): number => ++builds;
+    const { toolSide: _, ...rest } = buildContext(bigProblem, trace, bigPlan(290));
+    const bare: ScoringContext = rest;
+    expect(toolSideTable(bare, key, build)).toBe(1);
+    expect(toolSideTable(bare, key, build)).toBe(2);
+    // A tool side the scorer did not make is not trusted either.
+    expect(toolSideTable({ ...bare, toolSide: {} }, key, build)).toBe(3);
   });
 });
 

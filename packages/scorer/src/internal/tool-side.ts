@@ -9,10 +9,15 @@ import type { ToolTraceEntry } from '@navworld/core-types';
  * and its unwrapped result text. The tool facts are a function of the same three (see `extractToolFacts`), so
  * two episodes with equal tool sides have equal tool facts too.
  */
-export interface ToolSide {
-  readonly names: readonly string[];
-  readonly oks: readonly boolean[];
-  readonly texts: readonly string[];
+export class ToolSide {
+  /** Tables the rules keep for this tool side, by key (see {@link toolSideTable}). */
+  readonly tables = new Map<symbol, unknown>();
+
+  constructor(
+    readonly names: readonly string[],
+    readonly oks: readonly boolean[],
+    readonly texts: readonly string[],
+  ) {}
 }
 
 /** Tool sides of the latest distinct traces, most recent first. */
@@ -55,11 +60,11 @@ export function toolSideOf(trace: readonly ToolTraceEntry[], texts: readonly str
     }
     return side;
   }
-  const side: ToolSide = {
-    names: trace.map((e) => e.name),
-    oks: trace.map((e) => e.ok),
-    texts: texts.slice(),
-  };
+  const side = new ToolSide(
+    trace.map((e) => e.name),
+    trace.map((e) => e.ok),
+    texts.slice(),
+  );
   let chars = 0;
   for (const t of texts) chars += t.length;
   if (chars <= MAX_REMEMBERED_CHARS) {
@@ -75,4 +80,25 @@ export function toolSideOf(trace: readonly ToolTraceEntry[], texts: readonly str
  */
 export function toolSideKey(ctx: { readonly toolSide?: object }): object {
   return ctx.toolSide ?? ctx;
+}
+
+/**
+ * A table built from the episode's tool side alone, built once per tool side and then shared by its
+ * episodes (built on every call for a context without a tool side). `build` must read nothing of the episode
+ * but its tool side (trace names and outcomes, result texts, tool facts), must not keep the context, and the
+ * table must never be changed once built.
+ */
+export function toolSideTable<T>(
+  ctx: { readonly toolSide?: object },
+  key: symbol,
+  build: () => T,
+): T {
+  const side = ctx.toolSide;
+  if (!(side instanceof ToolSide)) return build();
+  let table = side.tables.get(key) as T | undefined;
+  if (table === undefined) {
+    table = build();
+    side.tables.set(key, table);
+  }
+  return table;
 }

@@ -4,6 +4,7 @@ import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import type { TransportGrounding } from './hard-constraints';
 import { poiResultLines, readAmount, type RecordPrice } from '../internal/price-text';
+import { toolSideTable } from '../internal/tool-side';
 
 const C = SCORING_CONFIG.fabrication;
 
@@ -17,8 +18,17 @@ export interface FabricationResult {
   findings: string[];
 }
 
-/** POI name → its first non-zero record price (and what it prices), from the POI tools' record lists. */
-function toolPoiRecords(ctx: ScoringContext): Map<string, RecordPrice> {
+const TOOL_POI_RECORDS = Symbol('toolPoiRecords');
+
+/**
+ * POI name → its first non-zero record price (and what it prices), from the POI tools' record lists: read once
+ * per tool side, and never changed after.
+ */
+function toolPoiRecords(ctx: ScoringContext): ReadonlyMap<string, RecordPrice> {
+  return toolSideTable(ctx, TOOL_POI_RECORDS, () => readToolPoiRecords(ctx));
+}
+
+function readToolPoiRecords(ctx: ScoringContext): Map<string, RecordPrice> {
   const prices = new Map<string, RecordPrice>();
   for (const lines of poiResultLines(ctx)) {
     let current: string | null = null;

@@ -6,6 +6,7 @@ import { round, linearFall } from '../internal/text';
 import { close, derivedWith, ratioTable } from '../internal/price-derived';
 import { unitTest } from '../internal/text';
 import { poiResultLines, resultAmounts } from '../internal/price-text';
+import { toolSideTable } from '../internal/tool-side';
 
 export { isDerivedPrice } from '../internal/price-derived';
 
@@ -220,13 +221,25 @@ function yuanAmounts(text: string): number[] {
   return out;
 }
 
-/** Every amount followed by 元 in the tool results, and the POI record prices by POI name. */
-function toolPrices(ctx: ScoringContext): {
+/** The tool results' prices, as {@link toolPrices} gives them. */
+interface ToolPrices {
   all: Set<number>;
   taxi: Set<number>;
   pois: Map<string, PoiPrice>;
   differences: () => Set<number>;
-} {
+}
+
+const TOOL_PRICES = Symbol('toolPrices');
+
+/**
+ * Every amount followed by 元 in the tool results, and the POI record prices by POI name: read once per tool
+ * side, and never changed after.
+ */
+function toolPrices(ctx: ScoringContext): ToolPrices {
+  return toolSideTable(ctx, TOOL_PRICES, () => readToolPrices(ctx));
+}
+
+function readToolPrices(ctx: ScoringContext): ToolPrices {
   const all = new Set<number>();
   const taxi = new Set<number>();
   const pois = new Map<string, PoiPrice>();
@@ -257,11 +270,11 @@ function toolPrices(ctx: ScoringContext): {
   }
   for (const [k, p] of pois) if (p.values.length === 0) pois.delete(k);
   let diffs: Set<number> | undefined;
+  // The closure keeps the fares' claims, not the context: the table outlives the episode that built it.
+  const transport = ctx.toolFacts.transport;
   const differences = (): Set<number> => {
     if (diffs) return diffs;
-    const fares = [
-      ...new Set(ctx.toolFacts.transport.map((t) => t.price ?? 0).filter((p) => p > 0)),
-    ];
+    const fares = [...new Set(transport.map((t) => t.price ?? 0).filter((p) => p > 0))];
     diffs = new Set<number>();
     for (const a of fares) for (const b of fares) if (a > b) diffs.add(a - b);
     return diffs;
