@@ -107,10 +107,18 @@ describe('toolSideOf', () => {
     expect(toolSideOf(trace, texts)).not.toBe(side);
   });
 
-  it('does not remember traces of more than a million characters of results', () => {
-    const big = ['x'.repeat(1_000_001)];
-    const one = [{ ...trace[0]!, resultText: big[0]! }];
-    expect(toolSideOf(one, big)).not.toBe(toolSideOf(one, big));
+  it('holds at most two million characters of results', () => {
+    const one = (text: string): ToolTraceEntry[] => [{ ...trace[0]!, resultText: text }];
+    // More than the limit alone: never remembered.
+    const huge = ['x'.repeat(2_000_001)];
+    expect(toolSideOf(one(huge[0]!), huge)).not.toBe(toolSideOf(one(huge[0]!), huge));
+    // Two of 800,000 fit, a third pushes the oldest out.
+    const big = ['a', 'b', 'c'].map((c) => c.repeat(800_000));
+    const first = toolSideOf(one(big[0]!), [big[0]!]);
+    const second = toolSideOf(one(big[1]!), [big[1]!]);
+    expect(toolSideOf(one(big[0]!), [big[0]!])).toBe(first);
+    toolSideOf(one(big[2]!), [big[2]!]);
+    expect(toolSideOf(one(big[1]!), [big[1]!])).not.toBe(second);
   });
 
   it('is set on built contexts, shared by episodes of one tool side', () => {

@@ -12,12 +12,18 @@ import type { ToolTraceEntry } from '@navworld/core-types';
 export class ToolSide {
   /** Tables the rules keep for this tool side, by key (see {@link toolSideTable}). */
   readonly tables = new Map<symbol, unknown>();
+  /** Characters of its result texts. */
+  readonly chars: number;
 
   constructor(
     readonly names: readonly string[],
     readonly oks: readonly boolean[],
     readonly texts: readonly string[],
-  ) {}
+  ) {
+    let chars = 0;
+    for (const t of texts) chars += t.length;
+    this.chars = chars;
+  }
 }
 
 /** Tool sides of the latest distinct traces, most recent first. */
@@ -28,8 +34,13 @@ const RECENT: ToolSide[] = [];
  * length or early on).
  */
 const MAX_RECENT = 8;
-/** Traces with more result text than this are not remembered (their tables are rebuilt, as before). */
-const MAX_REMEMBERED_CHARS = 1_000_000;
+/**
+ * Most characters of result text the remembered sides hold together (the oldest are forgotten first); a trace
+ * with more than this alone is not remembered, and its tables are rebuilt for each of its episodes.
+ */
+const MAX_REMEMBERED_CHARS = 2_000_000;
+/** Characters of the remembered sides' texts. */
+let rememberedChars = 0;
 
 function sameToolSide(
   side: ToolSide,
@@ -65,11 +76,11 @@ export function toolSideOf(trace: readonly ToolTraceEntry[], texts: readonly str
     trace.map((e) => e.ok),
     texts.slice(),
   );
-  let chars = 0;
-  for (const t of texts) chars += t.length;
-  if (chars <= MAX_REMEMBERED_CHARS) {
+  if (side.chars <= MAX_REMEMBERED_CHARS) {
     RECENT.unshift(side);
-    if (RECENT.length > MAX_RECENT) RECENT.pop();
+    rememberedChars += side.chars;
+    while (RECENT.length > MAX_RECENT || rememberedChars > MAX_REMEMBERED_CHARS)
+      rememberedChars -= RECENT.pop()!.chars;
   }
   return side;
 }
