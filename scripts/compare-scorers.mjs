@@ -5,6 +5,7 @@
 //
 //   node scripts/compare-scorers.mjs --base HEAD                      # speed and sameness against HEAD
 //   node scripts/compare-scorers.mjs --base v1 --chars 2900,12000 --regime recurring
+//   node scripts/compare-scorers.mjs --base v1 --regime rollouts     # batches of 4 tasks × 8 rollouts
 //   node scripts/compare-scorers.mjs --base HEAD --corpus results/reference-0-69.jsonl --no-timing
 //   node scripts/compare-scorers.mjs --base v1 --head v2 --corpus results.jsonl   # two commits
 //
@@ -46,7 +47,7 @@ const OptionsSchema = z.object({
     .string()
     .transform((s) => s.split(',').map((x) => Number(x.trim())))
     .pipe(z.array(z.union([z.literal(290), z.literal(2900), z.literal(12000)])).min(1)),
-  regime: z.enum(['fresh', 'recurring']),
+  regime: z.enum(['fresh', 'recurring', 'rollouts']),
   rounds: positive,
   corpus: z.string().optional(),
   timing: z.boolean(),
@@ -127,10 +128,7 @@ async function bundle(tree, entry, outfile) {
 /** The scorer of a tree, bundled into `dir` as `name`.mjs (the entry is written beside the tree's packages). */
 async function bundleScorer(tree, dir, name, label) {
   const entry = join(tree, `compare-entry-${name}.ts`);
-  writeFileSync(
-    entry,
-    "export { scoreEpisodeSync, scoreEpisodeSyncDetailed } from '@navworld/scorer';\n",
-  );
+  writeFileSync(entry, "export * from '@navworld/scorer';\n");
   const out = join(dir, `${name}.mjs`);
   try {
     await bundle(tree, entry, out);
@@ -180,11 +178,37 @@ function median(values) {
 /** The benchmark's episodes of one size, as `score.bench.ts` builds them. */
 function episodes(fixtures, chars, regime) {
   const calls = chars === 12000 ? 15 : 5;
+  const plans = [fixtures.bigPlan(chars), fixtures.bigPlan(chars, 1)];
+  if (regime === 'rollouts') {
+    // A batch of the rollouts of four tasks, interleaved: four traces new to the scorer, eight answers each.
+    const traces = fixtures.freshTraces(calls);
+    return () => {
+      const tasks = [traces(), traces(), traces(), traces()];
+      return Array.from({ length: ROLLOUT_BATCH }, (_, i) => ({
+        problem: fixtures.bigProblem,
+        trace: tasks[i % tasks.length],
+        answer: plans[Math.floor(i / tasks.length) % 2],
+      }));
+    };
+  }
   const recurring = fixtures.bigTrace(calls);
   const traces = regime === 'recurring' ? () => recurring : fixtures.freshTraces(calls);
-  const plans = [fixtures.bigPlan(chars), fixtures.bigPlan(chars, 1)];
   let k = 0;
   return () => ({ problem: fixtures.bigProblem, trace: traces(), answer: plans[k++ % 2] });
+}
+
+/** Episodes per batch of the `rollouts` regime. */
+const ROLLOUT_BATCH = 32;
+
+/**
+ * How a build scores one unit of the regime's workload: an episode, or a batch of rollouts (the time is then
+ * given per episode).
+ */
+function scorerOf(build, regime, label) {
+  if (regime !== 'rollouts') return build.scoreEpisodeSync;
+  if (typeof build.scoreEpisodesSync !== 'function')
+    usage(`the ${label} has no scoreEpisodesSync: the rollouts regime needs batch scoring`);
+  return (batch) => build.scoreEpisodesSync(batch);
 }
 
 function timeRound(score, next, count) {
@@ -198,13 +222,16 @@ function timeRound(score, next, count) {
   return median(times);
 }
 
-function timing(base, head, fixtures, opts) {
+function timing(baseBuild, headBuild, fixtures, opts) {
+  const base = { scoreEpisodeSync: scorerOf(baseBuild, opts.regime, 'base') };
+  const head = { scoreEpisodeSync: scorerOf(headBuild, opts.regime, 'head') };
   const probe = createProbe(fixtures);
   // The fastest probe so far, over every case: a case run wholly in a slow window has no calm rounds.
   let fastest = Number.POSITIVE_INFINITY;
   for (const chars of opts.chars) {
     const next = episodes(fixtures, chars, opts.regime);
-    const perRound = chars === 12000 ? 150 : 500;
+    const batch = opts.regime === 'rollouts' ? ROLLOUT_BATCH : 1;
+    const perRound = Math.max(3, Math.round((chars === 12000 ? 150 : 500) / batch));
     // Warm-up: the first couple of thousand episodes run while the engine compiles the rules.
     const until = performance.now() + 4000;
     while (performance.now() < until) {
@@ -213,6 +240,7 @@ function timing(base, head, fixtures, opts) {
     }
     const rows = [];
     for (let r = 0; r < opts.rounds; r++) {
+      // Times per episode: a batch's median divided by its size.
       const p = probe();
       // Both orders, so neither build always runs second.
       let a;
@@ -224,7 +252,7 @@ function timing(base, head, fixtures, opts) {
         b = timeRound(head.scoreEpisodeSync, next, perRound);
         a = timeRound(base.scoreEpisodeSync, next, perRound);
       }
-      rows.push({ probe: Math.max(p, probe()), a, b });
+      rows.push({ probe: Math.max(p, probe()), a: a / batch, b: b / batch });
     }
     fastest = Math.min(fastest, ...rows.map((r) => r.probe));
     const calmLimit = 1.15 * fastest;
@@ -236,7 +264,11 @@ function timing(base, head, fixtures, opts) {
           `head ${median(set.map((r) => r.b)).toFixed(4)} ms, head / base ` +
           `${median(set.map((r) => r.b / r.a)).toFixed(3)} ` +
           `[${Math.min(...set.map((r) => r.b / r.a)).toFixed(3)}–${Math.max(...set.map((r) => r.b / r.a)).toFixed(3)}]`;
-    console.log(`${chars} characters, ${opts.regime} tool results, ${perRound} episodes a round:`);
+    console.log(
+      opts.regime === 'rollouts'
+        ? `${chars} characters, batches of ${batch} rollouts of 4 tasks, ${perRound} batches a round (time per episode):`
+        : `${chars} characters, ${opts.regime} tool results, ${perRound} episodes a round:`,
+    );
     console.log(line('all rounds', rows));
     console.log(line('calm rounds', calm));
     console.log(
@@ -384,7 +416,7 @@ try {
   process.stderr.write(
     `${error.message}\n` +
       'usage: node scripts/compare-scorers.mjs --base <git ref> [--head <git ref>] [--chars 290,2900,12000] ' +
-      '[--regime fresh|recurring] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
+      '[--regime fresh|recurring|rollouts] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
   );
   process.exitCode = 2;
 }

@@ -9,8 +9,9 @@ import { bigPlan, bigProblem, bigTrace, freshTraces, pointerChase } from './benc
 // Two regimes. "Fresh tool results": every iteration scores a trace whose result texts were never seen before,
 // so nothing derived from them can come from a cache (the fact extractor keeps the facts of recent results).
 // "Recurring tool results": the same results in every iteration, as when the rollouts of one task share
-// deterministic tool results. Answers alternate between two different plans of the same length (bigPlan
-// variants), so nothing computed for one answer serves the next.
+// deterministic tool results; the tables the rules build from the tool results alone are then built once and
+// shared. Answers alternate between two different plans of the same length (bigPlan variants), so nothing
+// computed for one answer serves the next.
 //
 // The scorer is imported by name: in benchmark mode that is the build in dist/ (and the fact extractor's), as
 // npm installs them (see vitest.bench-dist.mjs at the repository root; `npm run bench` builds first).
@@ -108,6 +109,29 @@ describe('scoreEpisodesSync, fresh tool results (time per batch)', () => {
   bench('32 × 290-character plan, 5-call trace', freshBatch(32, 5, 290), options);
   bench('32 × 2,900-character plan, 5-call trace', freshBatch(32, 5, 2900), options);
   bench('32 × 12,000-character plan, 15-call trace', freshBatch(32, 15, 12000), options);
+});
+
+// Batches as an RL trainer sends them: the rollouts of four tasks, interleaved, each task's trace new to the
+// scorer (eight answers per trace). The time of one batch of 32.
+function rolloutBatch(calls: number, chars: number): () => void {
+  const traces = freshTraces(calls);
+  const plans = [bigPlan(chars), bigPlan(chars, 1)];
+  return () => {
+    const tasks = [traces(), traces(), traces(), traces()];
+    scoreEpisodesSync(
+      Array.from({ length: 32 }, (_, i) => ({
+        problem: bigProblem,
+        trace: tasks[i % 4]!,
+        answer: plans[Math.floor(i / 4) % 2]!,
+      })),
+    );
+  };
+}
+
+describe('scoreEpisodesSync, 4 tasks × 8 rollouts interleaved (time per batch)', () => {
+  bench('32 × 290-character plan, 5-call trace', rolloutBatch(5, 290), options);
+  bench('32 × 2,900-character plan, 5-call trace', rolloutBatch(5, 2900), options);
+  bench('32 × 12,000-character plan, 15-call trace', rolloutBatch(15, 12000), options);
 });
 
 describe('machine probe, after the scorer', () => {
