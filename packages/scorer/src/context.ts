@@ -7,6 +7,7 @@ import type {
   TravelProblem,
 } from '@navworld/core-types';
 import {
+  CodeUnitBuffer,
   extractAnswerFacts,
   extractToolFacts,
   foldFullWidth,
@@ -172,17 +173,22 @@ function runBefore(text: string, end: number): string {
   return text.slice(start, end);
 }
 
+/** The code units of the text {@link unitGapsOf} scans: a typed copy reads faster than `charCodeAt`. */
+const GAP_UNITS = new CodeUnitBuffer(4096);
+
 /** The {@link UnitGaps} of a text, in one scan (runs of more than `maxUnitGap` spaces do not count). */
 function unitGapsOf(text: string): UnitGaps {
   const numbers = new Set<string>();
   let beforeNumber = false;
-  for (let i = 1; i < text.length; i++) {
-    if (!isGapUnit(text.charCodeAt(i))) continue;
+  const units = GAP_UNITS.load(text);
+  const n = units.length;
+  for (let i = 1; i < n; i++) {
+    if (!isGapUnit(units[i]!)) continue;
     let j = i + 1;
-    while (j < text.length && isGapUnit(text.charCodeAt(j))) j++;
-    if (j - i <= FS.maxUnitGap && j < text.length) {
-      const a = text.charCodeAt(i - 1);
-      const b = text.charCodeAt(j);
+    while (j < n && isGapUnit(units[j]!)) j++;
+    if (j - i <= FS.maxUnitGap && j < n) {
+      const a = units[i - 1]!;
+      const b = units[j]!;
       if (isDigitUnit(a) && isLetterUnit(b)) numbers.add(runBefore(text, i));
       else if (isLetterUnit(a) && isDigitUnit(b)) beforeNumber = true;
     }

@@ -1,6 +1,7 @@
 // A filter over the adjacent character pairs of normalizeText(text), built in one pass without building that
 // text. Most tool POI names are absent from an answer; the filter proves it for most of them, so matchPoi rarely
 // needs the normalised answer, which costs several times more to build than the filter.
+import { CodeUnitBuffer } from '../code-units';
 import { foldFullWidthCode, isCjk, isNormalizeRemoved } from '../text';
 
 /** Table value: not looked up yet. */
@@ -35,6 +36,9 @@ function lookUp(c: number): number {
   return v;
 }
 
+/** The code units of the text being read: a typed copy reads faster than `charCodeAt`. */
+const UNITS = new CodeUnitBuffer(4096);
+
 function pairBit(a: number, b: number): number {
   return Math.imul((a << 16) | b, 0x9e3779b1) >>> (32 - PAIR_BITS);
 }
@@ -47,16 +51,19 @@ function pairBit(a: number, b: number): number {
 export function normalizedPairFilter(text: string): Uint32Array | null {
   const t = TABLE;
   const bits = new Uint32Array(1 << (PAIR_BITS - 5));
+  const units = UNITS.load(text);
+  const n = units.length;
   let prev = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < n; i++) {
+    const c = units[i]!;
     // CJK ideographs are neither folded, removed nor cased: no table read for most units of a Chinese text.
     let m = isCjk(c) ? c + 1 : t[c]!;
     if (m === UNKNOWN) m = lookUp(c);
     if (m === REMOVED) continue;
     if (m === UNSAFE) {
       // Emoji and other symbols of U+1F000–U+1FFFF (high surrogates D83C–D83F) have no case: kept as they are.
-      const d = text.charCodeAt(i + 1);
+      // Past the end there is no low surrogate (charCodeAt would give NaN there).
+      const d = i + 1 < n ? units[i + 1]! : -1;
       if (c < 0xd83c || c > 0xd83f || !(d >= 0xdc00 && d <= 0xdfff)) return null;
       if (prev >= 0) {
         const h = pairBit(prev, c);

@@ -1,7 +1,7 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { isWhitespaceCode } from '@navworld/fact-extractor';
+import { CodeUnitBuffer, isWhitespaceCode } from '@navworld/fact-extractor';
 import { anyInRange, insideSpan, isBlank, lowerCase, spanIndex, unitTest } from '../internal/text';
 import { PieceSet, setMembership, type RangeMembership } from '../internal/piece-set';
 import { toolSideKey } from '../internal/tool-side';
@@ -64,10 +64,11 @@ function factPieces(ctx: ScoringContext): PieceSet {
     out.addString(`${price}元`);
   }
   for (const text of ctx.resultTexts) {
+    const units = UNITS.load(text);
     for (let from = 0; from < text.length;) {
       let to = text.indexOf('\n', from);
       if (to < 0) to = text.length;
-      addLinePieces(out, text, from, to);
+      addLinePieces(out, text, units, from, to);
       from = to + 1;
     }
   }
@@ -78,20 +79,35 @@ function factPieces(ctx: ScoringContext): PieceSet {
 /** Longest label of a tool result's `label: value` line (UTF-16 units). */
 const MAX_LABEL = 12;
 
-/** Adds the pieces of the line `text[from, to)`: of its value when it is a `label: value` line. */
-function addLinePieces(out: PieceSet, text: string, from: number, to: number): void {
+/**
+ * The code units of the text being read (a tool result, then the answer's search form): the item loops read
+ * every unit, and a typed copy reads faster than `charCodeAt`.
+ */
+const UNITS = new CodeUnitBuffer(4096);
+
+/**
+ * Adds the pieces of the line `text[from, to)` (`units`: its code units): of its value when it is a
+ * `label: value` line.
+ */
+function addLinePieces(
+  out: PieceSet,
+  text: string,
+  units: Uint16Array,
+  from: number,
+  to: number,
+): void {
   let a = from;
-  while (a < to && isWhitespaceCode(text.charCodeAt(a))) a++;
+  while (a < to && isWhitespaceCode(units[a]!)) a++;
   let colon = -1;
   for (let i = a; i < to && i <= a + MAX_LABEL; i++) {
-    const c = text.charCodeAt(i);
+    const c = units[i]!;
     if (c === 0x3a || c === 0xff1a) {
       colon = i;
       break;
     }
   }
   // A line without a label (a flight, a route step) is read whole.
-  eachItem(text, colon > a ? colon + 1 : a, to, (start, end) => {
+  eachItem(units, colon > a ? colon + 1 : a, to, (start, end) => {
     if (end - start >= 2) out.addLowerRange(text, start, end);
     return true;
   });
@@ -108,22 +124,22 @@ export const isListSeparatorCode: (code: number) => boolean = unitTest(C.listSep
  * punctuation, and at least `bareShare` of them are tool facts verbatim.
  */
 export function isBareFactList(line: string, facts: ReadonlySet<string>): boolean {
-  return bareFactList(line, 0, line.length, setMembership(facts));
+  return bareFactList(line, UNITS.load(line), 0, line.length, setMembership(facts));
 }
 
 /**
- * Calls `visit(start, end)` for each item of `text[from, to)` (a run of non-separators), in order, until it
- * returns false.
+ * Calls `visit(start, end)` for each item of the code units `units[from, to)` (a run of non-separators), in
+ * order, until it returns false.
  */
 function eachItem(
-  text: string,
+  units: Uint16Array,
   from: number,
   to: number,
   visit: (start: number, end: number) => boolean,
 ): void {
   let start = -1;
   for (let i = from; i <= to; i++) {
-    const sep = i === to || isListSeparatorCode(text.charCodeAt(i));
+    const sep = i === to || isListSeparatorCode(units[i]!);
     if (!sep) {
       if (start < 0) start = i;
       continue;
@@ -138,13 +154,19 @@ function eachItem(
  * {@link isBareFactList} of the line `text[from, to)`, given the longest fact: an item longer than every fact
  * cannot be one, so most lines of prose are settled by the counting pass alone, without a slice or a lookup.
  */
-function bareFactList(text: string, from: number, to: number, facts: RangeMembership): boolean {
+function bareFactList(
+  text: string,
+  units: Uint16Array,
+  from: number,
+  to: number,
+  facts: RangeMembership,
+): boolean {
   const longest = facts.longest;
   // Count the items (and those too long to be facts) first, then look the others up, stopping once too many
   // are not facts.
   let items = 0;
   let tooLong = 0;
-  eachItem(text, from, to, (start, end) => {
+  eachItem(units, from, to, (start, end) => {
     items++;
     if (end - start > longest) tooLong++;
     return true;
@@ -153,7 +175,7 @@ function bareFactList(text: string, from: number, to: number, facts: RangeMember
   const need = C.bareShare * items;
   if (items - tooLong < need) return false;
   let misses = 0;
-  eachItem(text, from, to, (start, end) => {
+  eachItem(units, from, to, (start, end) => {
     if (facts.hasRange(text, start, end)) return true;
     misses++;
     return items - misses >= need;
@@ -196,6 +218,8 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factPieces(ctx);
   const bareLines: Array<[number, number]> = [];
   const lower = ctx.lower;
+  // Loaded after the pieces: both use the one buffer.
+  const units = UNITS.load(lower);
   // Lines that are one fact each, waiting to be a vertical list (blank lines neither count nor end one).
   let items: Array<[number, number]> = [];
   const endItems = (): void => {
@@ -207,7 +231,7 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
     let to = lower.indexOf('\n', from);
     if (to < 0) to = lower.length;
     const span: [number, number] = [ctx.cpi.at(from), ctx.cpi.at(to)];
-    if (bareFactList(lower, from, to, facts)) {
+    if (bareFactList(lower, units, from, to, facts)) {
       endItems();
       bareLines.push(span);
     } else if (isBareItemLine(lower.slice(from, to), facts)) items.push(span);
