@@ -90,7 +90,7 @@ export interface ScoringContext {
    * The identity of the episode's tool side (tool names, outcomes and result texts): contexts built for equal
    * tool sides share this object, and the tables a rule builds from the tool results alone are kept for it,
    * so the next such episode reuses them. A context built by hand may leave it out; it then keeps those tables
-   * for itself.
+   * for itself. A context copied from a built one with another trace must leave it out too.
    */
   toolSide?: object;
   /** Whether this type must plan intercity transport. */
