@@ -23,6 +23,8 @@ const TABLE = new Int32Array(0x10000);
 function lookUp(c: number): number {
   let v: number;
   if (c >= 0xd800 && c <= 0xdfff) v = UNSAFE;
+  // CJK ideographs are neither folded, removed nor cased.
+  else if (isCjk(c)) v = c + 1;
   else {
     const folded = foldFullWidthCode(c);
     if (isNormalizeRemoved(folded)) v = REMOVED;
@@ -56,22 +58,24 @@ export function normalizedPairFilter(text: string): Uint32Array | null {
   let prev = -1;
   for (let i = 0; i < n; i++) {
     const c = units[i]!;
-    // CJK ideographs are neither folded, removed nor cased: no table read for most units of a Chinese text.
-    let m = isCjk(c) ? c + 1 : t[c]!;
-    if (m === UNKNOWN) m = lookUp(c);
-    if (m === REMOVED) continue;
-    if (m === UNSAFE) {
-      // Emoji and other symbols of U+1F000–U+1FFFF (high surrogates D83C–D83F) have no case: kept as they are.
-      // Past the end there is no low surrogate (charCodeAt would give NaN there).
-      const d = i + 1 < n ? units[i + 1]! : -1;
-      if (c < 0xd83c || c > 0xd83f || !(d >= 0xdc00 && d <= 0xdfff)) return null;
-      if (prev >= 0) {
-        const h = pairBit(prev, c);
-        bits[h >>> 5]! |= 1 << (h & 31);
+    let m = t[c]!;
+    // One test for the common case (a unit kept as one unit, ideographs included): fewer branches to predict.
+    if (m <= 0) {
+      if (m === UNKNOWN) m = lookUp(c);
+      if (m === REMOVED) continue;
+      if (m === UNSAFE) {
+        // Emoji and other symbols of U+1F000–U+1FFFF (high surrogates D83C–D83F) have no case: kept as they
+        // are. Past the end there is no low surrogate (charCodeAt would give NaN there).
+        const d = i + 1 < n ? units[i + 1]! : -1;
+        if (c < 0xd83c || c > 0xd83f || !(d >= 0xdc00 && d <= 0xdfff)) return null;
+        if (prev >= 0) {
+          const h = pairBit(prev, c);
+          bits[h >>> 5]! |= 1 << (h & 31);
+        }
+        prev = c;
+        m = d + 1;
+        i++;
       }
-      prev = c;
-      m = d + 1;
-      i++;
     }
     m -= 1;
     if (prev >= 0) {
