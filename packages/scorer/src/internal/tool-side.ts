@@ -1,7 +1,8 @@
 // The identity of an episode's tool side: episodes whose traces have the same tool names, outcomes and result
 // texts share one object, so that rules which build tables from the tool results alone (the echo index, the
-// tool clauses, the bare-list pieces) keep them for the next such episode instead of building them again. The
-// rollouts of one task call the same tools and get the same results, and are often scored one after another.
+// tool clauses, the bare-list pieces, the price tables) keep them for the next such episode instead of building
+// them again. The rollouts of one task call the same tools and get the same results, and are often scored one
+// after another.
 import type { ToolTraceEntry } from '@navworld/core-types';
 
 /**
@@ -87,10 +88,10 @@ export function toolSideOf(trace: readonly ToolTraceEntry[], texts: readonly str
 
 /**
  * The key under which a rule keeps a table built from the tool results alone: the context's tool side, or the
- * context itself when it has none (a hand-built context).
+ * context itself when it has none of the scorer's making (a hand-built context).
  */
 export function toolSideKey(ctx: { readonly toolSide?: object }): object {
-  return ctx.toolSide ?? ctx;
+  return ctx.toolSide instanceof ToolSide ? ctx.toolSide : ctx;
 }
 
 /**
