@@ -186,6 +186,25 @@ describe('episodes of one tool side scored in a row', () => {
     interleaved.forEach((x, i) => expect(got[i]).toEqual(expected.get(x)));
   });
 
+  it('get the same breakdowns in any order of single calls and batches (random sequences)', () => {
+    // A seeded generator (an LCG), so a failure replays.
+    let seed = 0x5eed;
+    const next = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    for (let round = 0; round < 40; round++) {
+      if (next(2) === 0) {
+        const x = inputs[next(inputs.length)]!;
+        expect(scoreEpisodeSync(x)).toEqual(expected.get(x));
+      } else {
+        const batch = Array.from({ length: 1 + next(12) }, () => inputs[next(inputs.length)]!);
+        const got = scoreEpisodesSync(batch);
+        batch.forEach((x, i) => expect(got[i]).toEqual(expected.get(x)));
+      }
+    }
+  });
+
   it('do not pass their tables to a trace of the same lengths with other digits', () => {
     // The answer pastes the tool results, so the echo defences and the bare-list pieces read every character.
     const trace = bigTrace(5);
