@@ -75,12 +75,18 @@ export interface ScoreDetails {
   parsed: ParsedPlan;
 }
 
-const InputSchema = z.object({
-  problem: TravelProblemSchema,
-  trace: ToolTraceSchema,
-  answer: z.string(),
-  salt: z.string().optional(),
-});
+// Compiled: validating a problem and its trace through zod's generic parser took 20–35 µs of a 0.6 ms episode
+// (its code and tables are cold after the rules run); the compiled parser takes a third of that. Invalid input
+// falls back to the generic parser, so errors read the same; where code generation is not allowed the schema
+// stays uncompiled.
+const InputSchema = z.compile(
+  z.object({
+    problem: TravelProblemSchema,
+    trace: ToolTraceSchema,
+    answer: z.string(),
+    salt: z.string().optional(),
+  }),
+);
 
 /** Validates one score input; `index` is its place in a batch, named in the error. */
 function validate(

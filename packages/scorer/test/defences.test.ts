@@ -876,4 +876,15 @@ describe('duplicate_days', () => {
     );
     expect(duplicatedDays(ctxOf(short))).toBe(0);
   });
+
+  it('judges the first 31 sections only, and a call does not depend on the one before', () => {
+    // 40 days, each a copy of day 1 under its own number: 30 copies are judged (days 2–31), 9 are past the cap.
+    const many = Array.from({ length: 40 }, (_, i) => `第${i + 1}天：${day1}`).join('\n');
+    const copied = answer.replace(day2, day1);
+    expect(duplicatedDays(ctxOf(many))).toBe(30);
+    expect(duplicatedDays(ctxOf(answer))).toBe(0);
+    expect(duplicatedDays(ctxOf(copied))).toBe(1);
+    expect(duplicatedDays(ctxOf(many))).toBe(30);
+    expect(duplicatedDays(ctxOf(answer))).toBe(0);
+  });
 });

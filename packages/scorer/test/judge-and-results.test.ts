@@ -213,6 +213,36 @@ describe('input validation', () => {
       /answer/,
     );
   });
+  it('names every invalid field of an input in one error', () => {
+    let message = '';
+    try {
+      scoreEpisodeSync({
+        problem: { ...ex1.problem, numDays: 0, travelDate: '5 March' },
+        trace: [{ ...ex1.trace[0]!, ok: 'yes' }],
+        answer: '',
+      } as never);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('problem.numDays');
+    expect(message).toContain('problem.travelDate');
+    expect(message).toContain('trace.0.ok');
+  });
+  it('fills defaults and keeps unknown fields of the problem and the trace', () => {
+    const { schemaVersion: _v, budgetScope: _s, ...bare } = ex1.problem;
+    const withDefaults = {
+      ...ex1.problem,
+      schemaVersion: 1 as const,
+      budgetScope: 'group_total' as const,
+    };
+    const expected = scoreEpisodeSync({ ...ex1, problem: withDefaults });
+    const extra = {
+      problem: { ...bare, note: 'kept' },
+      trace: ex1.trace.map((e) => ({ ...e, replayedFrom: 'log' })),
+      answer: ex1.answer,
+    };
+    expect(scoreEpisodeSync(extra as never)).toEqual(expected);
+  });
   it('scores an empty answer and an empty trace without throwing', () => {
     const b = scoreEpisodeSync({ problem: ex1.problem, trace: [], answer: '' });
     expect(b.total).toBe(0);

@@ -287,71 +287,95 @@ export function countDays(answer: string): number {
 /** Whether a UTF-16 unit is a letter (of the BMP): days are compared by their letters. */
 const isLetterUnit = unitTest(/\p{L}/u);
 
-/** A day's opening: its first letters, the hash of the first two runs' letters, and (once asked) its runs. */
+const DD = SCORING_CONFIG.dayDuplicates;
+/** Letters kept per opening. */
+const OPENING_LETTERS = DD.openingRuns + DD.shingle - 1;
+
+/**
+ * Scratch storage of the openings of the day being judged, one slot per judged opening: their letters, and
+ * their sorted distinct runs once computed. {@link duplicatedDays} is synchronous and the only user, so one
+ * store serves every call. A typed array longer than 64 bytes is allocated outside the JavaScript heap, which
+ * costs microseconds; per-day arrays made this rule one of the scorer's larger costs.
+ */
+const LETTERS = new Int32Array(DD.maxJudged * OPENING_LETTERS);
+const RUNS = new Int32Array(DD.maxJudged * DD.openingRuns);
+
+/**
+ * A day's opening: where its first letters sit in {@link LETTERS} (slot `slot`, `n` letters), the hash of the
+ * first two runs' letters, and (once asked) how many distinct runs it has in {@link RUNS}.
+ */
 interface Opening {
   day: number;
-  /** The first `openingRuns + shingle − 1` letters (fewer when the day is shorter). */
-  letters: Int32Array;
+  slot: number;
+  /** Letters read: `openingRuns + shingle − 1`, fewer when the day is shorter. */
+  n: number;
   /** A copy opens with the same letters: only openings with the same start are compared. */
   start: number;
-  runs?: Int32Array;
+  /** Distinct runs in the slot of {@link RUNS}; −1 until computed. */
+  runs: number;
 }
 
 /**
- * The opening of a day's text: its letters (digits, punctuation, spaces and letters outside the BMP skipped),
- * or undefined when they hold fewer than `minShingles` runs of `shingle` letters.
+ * The opening of a day's text in slot `slot`: its letters (digits, punctuation, spaces and letters outside the
+ * BMP skipped), or undefined when they hold fewer than `minShingles` runs of `shingle` letters.
  */
-function openingOf(day: number, text: string): Opening | undefined {
-  const D = SCORING_CONFIG.dayDuplicates;
-  const letters = new Int32Array(D.openingRuns + D.shingle - 1);
+function openingOf(day: number, text: string, slot: number): Opening | undefined {
+  const base = slot * OPENING_LETTERS;
   let n = 0;
-  for (let i = 0; i < text.length && n < letters.length; i++) {
+  for (let i = 0; i < text.length && n < OPENING_LETTERS; i++) {
     const c = text.charCodeAt(i);
-    if (isLetterUnit(c)) letters[n++] = c;
+    if (isLetterUnit(c)) LETTERS[base + n++] = c;
   }
-  if (n - D.shingle + 1 < D.minShingles) return undefined;
+  if (n - DD.shingle + 1 < DD.minShingles) return undefined;
   let start = 0x811c9dc5 | 0;
-  for (let k = 0; k < 2 * D.shingle; k++) start = Math.imul(start ^ letters[k]!, 0x01000193);
-  return { day, letters: letters.subarray(0, n), start };
+  for (let k = 0; k < 2 * DD.shingle; k++)
+    start = Math.imul(start ^ LETTERS[base + k]!, 0x01000193);
+  return { day, slot, n, start, runs: -1 };
 }
 
 /**
- * The distinct runs of an opening, each as a 32-bit FNV-1a hash of its `shingle` letters, sorted (computed on
- * first use: most openings are never compared). Hashes keep the comparison cheap; a rare collision only
- * nudges a share.
+ * The number of distinct runs of an opening, which sit sorted at the start of its slot of {@link RUNS}, each
+ * as a 32-bit FNV-1a hash of its `shingle` letters (computed on first use: most openings are never compared).
+ * Hashes keep the comparison cheap; a rare collision only nudges a share.
  */
-function runsOf(opening: Opening): Int32Array {
-  if (opening.runs !== undefined) return opening.runs;
-  const D = SCORING_CONFIG.dayDuplicates;
-  const { letters } = opening;
-  const count = letters.length - D.shingle + 1;
-  const runs = new Int32Array(count);
+function runsOf(opening: Opening): number {
+  if (opening.runs >= 0) return opening.runs;
+  const letters = opening.slot * OPENING_LETTERS;
+  const base = opening.slot * DD.openingRuns;
+  const count = opening.n - DD.shingle + 1;
   for (let i = 0; i < count; i++) {
     let h = 0x811c9dc5 | 0;
-    for (let k = 0; k < D.shingle; k++) h = Math.imul(h ^ letters[i + k]!, 0x01000193);
-    runs[i] = h;
+    for (let k = 0; k < DD.shingle; k++) h = Math.imul(h ^ LETTERS[letters + i + k]!, 0x01000193);
+    RUNS[base + i] = h;
   }
-  runs.sort();
+  RUNS.subarray(base, base + count).sort();
   let m = 0;
-  for (let i = 0; i < count; i++) if (i === 0 || runs[i] !== runs[i - 1]) runs[m++] = runs[i]!;
-  opening.runs = runs.subarray(0, m);
-  return opening.runs;
+  for (let i = 0; i < count; i++)
+    if (i === 0 || RUNS[base + i] !== RUNS[base + i - 1]) RUNS[base + m++] = RUNS[base + i]!;
+  opening.runs = m;
+  return m;
 }
 
 /** Share of the smaller sorted run set's runs that the other holds (one merge of the two). */
-function overlapShare(a: Int32Array, b: Int32Array): number {
+function overlapShare(a: Opening, b: Opening): number {
+  const na = runsOf(a);
+  const nb = runsOf(b);
+  const baseA = a.slot * DD.openingRuns;
+  const baseB = b.slot * DD.openingRuns;
   let i = 0;
   let j = 0;
   let held = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]! === b[j]!) {
+  while (i < na && j < nb) {
+    const x = RUNS[baseA + i]!;
+    const y = RUNS[baseB + j]!;
+    if (x === y) {
       held++;
       i++;
       j++;
-    } else if (a[i]! < b[j]!) i++;
+    } else if (x < y) i++;
     else j++;
   }
-  return held / Math.min(a.length, b.length);
+  return held / Math.min(na, nb);
 }
 
 /**
@@ -363,20 +387,16 @@ function overlapShare(a: Int32Array, b: Int32Array): number {
  * recap of day 1 at the end of day 2 is not a copy, nor is a day restated under its own number.
  */
 export function duplicatedDays(ctx: ScoringContext): number {
-  const D = SCORING_CONFIG.dayDuplicates;
   const days = ctx.parsed.days;
   if (days.length < 2) return 0;
   const judged: Opening[] = [];
   const copied = new Map<number, boolean>();
   for (const { day, text } of days) {
-    if (judged.length >= D.maxJudged) break;
-    const opening = openingOf(day, text);
+    if (judged.length >= DD.maxJudged) break;
+    const opening = openingOf(day, text, judged.length);
     if (opening === undefined) continue;
     const copy = judged.some(
-      (e) =>
-        e.day !== day &&
-        e.start === opening.start &&
-        overlapShare(runsOf(e), runsOf(opening)) >= D.share,
+      (e) => e.day !== day && e.start === opening.start && overlapShare(e, opening) >= DD.share,
     );
     copied.set(day, (copied.get(day) ?? true) && copy);
     judged.push(opening);
