@@ -1,7 +1,11 @@
 // Fuzzy POI matching: exact, normalised, half-match.
 import { GENERIC_PLACE_WORDS, POI_HALF_MATCH } from './config';
 import { memoize } from './internal/memo';
-import { mayContainPairs, normalizedPairFilter } from './internal/normalized-pairs';
+import {
+  mayContainPairs,
+  normalizedPairFilter,
+  PAIR_FILTER_WORDS,
+} from './internal/normalized-pairs';
 import { codePointLength, normalizeText } from './text';
 
 /** How a tool POI was found in an answer. */
@@ -32,7 +36,14 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
   let filter: Uint32Array | null | undefined;
   let rawSearches = 0;
   const filters: PairFilters = {
-    normalized: () => (filter === undefined ? (filter = normalizedPairFilter(raw)) : filter),
+    normalized: () => {
+      // Built into the shared storage, and built again should a later answer have taken it over since.
+      if (filter === undefined || (filter !== null && filterOwner !== filters)) {
+        filterOwner = filters;
+        filter = normalizedPairFilter(raw, SHARED_FILTER);
+      }
+      return filter;
+    },
     // Raw searches use the filter once it is built, or once enough of them were made to pay for it.
     forRaw: () =>
       filter !== undefined || ++rawSearches > RAW_FILTER_AFTER ? filters.normalized() : undefined,
@@ -42,6 +53,15 @@ export function prepareAnswer(answerText: string): PreparedAnswer {
   Object.defineProperty(prepared, PAIR_FILTERS, { value: filters });
   return prepared;
 }
+
+/**
+ * Storage of the pair filter of the latest answer that built one (answers are matched one at a time, and an
+ * answer whose filter was overwritten builds it again when asked). One array instead of one per answer: an
+ * 8 KiB typed array is allocated outside the JavaScript heap, which costs several microseconds.
+ */
+const SHARED_FILTER = new Uint32Array(PAIR_FILTER_WORDS);
+/** The filters whose filter {@link SHARED_FILTER} holds. */
+let filterOwner: PairFilters | undefined;
 
 /** The pair filter of an answer prepared by {@link prepareAnswer}. */
 interface PairFilters {

@@ -153,4 +153,35 @@ describe('matchPoi with a prepared answer', () => {
     }
     for (const name of names) expect(matchPoi(name, prepared), name).toBe('exact');
   });
+
+  it('answers searched in turn keep their own filters (the storage is shared)', () => {
+    const filler = '今天的行程安排比较轻松，上午在附近散步，下午休息。'.repeat(90);
+    const a = `${filler}\n推荐去楼外楼(孤山路店)和灵隐寺。\n${filler}`;
+    const b = `${filler}\n推荐去西溪湿地和河坊街。\n${filler}`;
+    const c = `${filler}\n推荐去雷峰塔（景区）和ΣΑΣ书店。\n${filler}`;
+    const names = [
+      '楼外楼',
+      '灵隐寺',
+      '西溪湿地',
+      '河坊街',
+      '雷峰塔',
+      'ΣΑΣ书店',
+      '不存在的地点',
+      '孤山路店',
+    ];
+    const absent = Array.from({ length: 20 }, (_, k) => `不存在的地点${k}号`);
+    const prepared = [a, b, c].map((text) => prepareAnswer(text));
+    const plain = [a, b, c].map((text) => ({ raw: text, normalized: normalizeText(text) }));
+    // Enough searches of each to build its filter, then interleaved searches of all three, twice over.
+    for (let i = 0; i < 3; i++) for (const name of absent) matchPoi(name, prepared[i]!);
+    for (let round = 0; round < 2; round++)
+      for (const name of names)
+        for (let i = 0; i < 3; i++)
+          expect(matchPoi(name, prepared[i]!), `${name} in answer ${i}`).toBe(
+            matchPoi(name, plain[i]!),
+          );
+    expect(matchPoi('楼外楼', prepared[0]!)).toBe('exact');
+    expect(matchPoi('西溪湿地', prepared[1]!)).toBe('exact');
+    expect(matchPoi('楼外楼', prepared[1]!)).toBeNull();
+  });
 });

@@ -22,6 +22,7 @@ import {
 } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from './config';
 import {
+  captureFree,
   codePointIndex,
   cpLength,
   createSearcher,
@@ -498,7 +499,7 @@ export function contextWith(
       }
       let hit = byLimit.get(limit);
       if (hit === undefined) {
-        hit = matchSpans(re, lower, limit, cpi);
+        hit = matchSpans(captureFree(re), lower, limit, cpi);
         byLimit.set(limit, hit);
       }
       return hit;

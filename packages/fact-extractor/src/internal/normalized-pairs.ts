@@ -45,14 +45,19 @@ function pairBit(a: number, b: number): number {
   return Math.imul((a << 16) | b, 0x9e3779b1) >>> (32 - PAIR_BITS);
 }
 
+/** 32-bit words of a filter. */
+export const PAIR_FILTER_WORDS = 1 << (PAIR_BITS - 5);
+
 /**
  * The pair filter of `normalizeText(text)`, or `null` when the text holds a unit whose normalisation the table
  * cannot reproduce exactly (surrogates other than those of U+1F000–U+1FFFF, Σ, İ …); callers then use the
- * normalised text itself.
+ * normalised text itself. The filter is written into `into` (cleared first; {@link PAIR_FILTER_WORDS} words),
+ * else into a new array: an 8 KiB typed array is allocated outside the JavaScript heap, at a cost of several
+ * microseconds, so callers that build one per answer reuse their storage.
  */
-export function normalizedPairFilter(text: string): Uint32Array | null {
+export function normalizedPairFilter(text: string, into?: Uint32Array): Uint32Array | null {
   const t = TABLE;
-  const bits = new Uint32Array(1 << (PAIR_BITS - 5));
+  const bits = into === undefined ? new Uint32Array(PAIR_FILTER_WORDS) : into.fill(0);
   const units = UNITS.load(text);
   const n = units.length;
   let prev = -1;

@@ -85,6 +85,58 @@ export function eachMatch(
   re.lastIndex = 0;
 }
 
+/**
+ * The source of a regex with every capturing group made non-capturing, or null when the source holds a
+ * backreference (whose groups must stay). Escapes are copied as they are, and parentheses inside a class are
+ * literal (classes nest under the `v` flag).
+ */
+function captureFreeSource(source: string, nestedClasses: boolean): string | null {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const d = source[i + 1] ?? '';
+      if (depth === 0 && ((d >= '1' && d <= '9') || (d === 'k' && source[i + 2] === '<')))
+        return null;
+      out += c + d;
+      i++;
+    } else if (c === '[') {
+      if (depth === 0 || nestedClasses) depth++;
+      out += c;
+    } else if (c === ']') {
+      if (depth > 0) depth--;
+      out += c;
+    } else if (c === '(' && depth === 0) {
+      if (source[i + 1] !== '?') out += '(?:';
+      else if (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!') {
+        // A named group: its name is dropped with it.
+        out += '(?:';
+        i = source.indexOf('>', i);
+      } else out += c;
+    } else out += c;
+  }
+  return out;
+}
+
+/** Capture-free copies of regexes, by the regex (see {@link captureFree}). */
+const CAPTURE_FREE = new WeakMap<RegExp, RegExp>();
+
+/**
+ * A regex that matches exactly what `re` matches (same flags) but captures nothing, for scans that need only
+ * where matches lie: each match of a regex with groups allocates the groups' strings too, and keyword scans
+ * match hundreds of times in a long plan. `re` itself when it captures nothing or holds a backreference.
+ */
+export function captureFree(re: RegExp): RegExp {
+  let free = CAPTURE_FREE.get(re);
+  if (free === undefined) {
+    const source = captureFreeSource(re.source, re.flags.includes('v'));
+    free = source === null || source === re.source ? re : new RegExp(source, re.flags);
+    CAPTURE_FREE.set(re, free);
+  }
+  return free;
+}
+
 /** All matches of a global regex (at most `limit`), resetting its state before and after. */
 export function allMatches(
   re: RegExp,
