@@ -111,7 +111,8 @@ function validate(
       },
     );
   }
-  return { ...parsed.data, salt: parsed.data.salt ?? '' };
+  const { problem, trace, answer, salt } = parsed.data;
+  return { problem, trace, answer, salt: salt ?? '' };
 }
 
 /** Everything computed before the judge. */

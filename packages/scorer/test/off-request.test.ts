@@ -89,6 +89,22 @@ describe('off_request', () => {
     });
   });
 
+  it("finds the city in any one of a call's parsed arguments, raw arguments and result, never across them", () => {
+    const weatherWith = (args: Record<string, unknown>, raw: string, result: string): Episode => ({
+      ...businessGood,
+      trace: businessGood.trace.map((c) =>
+        c.name === 'weather' ? { ...c, arguments: args, rawArguments: raw, resultText: result } : c,
+      ),
+    });
+    const offTools = (e: Episode) =>
+      (score(e)['offRequest'] as { offTools: string[] } | undefined)?.offTools;
+    expect(offTools(weatherWith({ city: '上海' }, '{}', '晴'))).toEqual([]);
+    expect(offTools(weatherWith({}, 'city=上海', '晴'))).toEqual([]);
+    expect(offTools(weatherWith({}, '{}', '上海 晴'))).toEqual([]);
+    // 上 ends the raw arguments and 海 starts the result: the parts are separate texts.
+    expect(offTools(weatherWith({}, '{}上', '海 晴'))).toEqual(['weather']);
+  });
+
   it('a single_poi plan must name its target place; without a target, a tool place or the city anchors it', () => {
     // Example 3 never says 北京, but names 故宫博物院, which poi_search returned for 北京.
     expect(score(ex3)['offRequest']).toEqual({ offTools: [], anchored: true });

@@ -1,5 +1,6 @@
 // Context-free facts: tool facts cited in bare lists, or far from any planning keyword, are not planning.
 import { SCORING_CONFIG } from '../config';
+import type { ProblemType } from '@navworld/core-types';
 import type { ScoringContext } from '../context';
 import { CodeUnitBuffer, isWhitespaceCode } from '@navworld/fact-extractor';
 import { anyInRange, insideSpan, isBlank, lowerCase, spanIndex, unitTest } from '../internal/text';
@@ -213,6 +214,21 @@ function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
   return out;
 }
 
+/** The regexes whose matches anchor facts, by problem type: its dimensions' keywords, then the planning words. */
+const ANCHOR_REGEXES = new Map<ProblemType, readonly RegExp[]>();
+
+function anchorRegexes(type: ProblemType): readonly RegExp[] {
+  let out = ANCHOR_REGEXES.get(type);
+  if (out === undefined) {
+    out = [
+      ...SCORING_CONFIG.dimensions[type].flatMap((d) => (d.keyword ? [d.keyword] : [])),
+      C.planningWords,
+    ];
+    ANCHOR_REGEXES.set(type, out);
+  }
+  return out;
+}
+
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
 export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factPieces(ctx);
@@ -242,11 +258,8 @@ export function buildFactContext(ctx: ScoringContext): FactContext {
   const bareIndex = spanIndex(bareLines);
   const inBare = (at: number): boolean => insideSpan(bareIndex, at, at + 1);
   let anchors: number[] = [];
-  const keywordRegexes = SCORING_CONFIG.dimensions[ctx.problem.problemType].flatMap((d) =>
-    d.keyword ? [d.keyword] : [],
-  );
   // Each regex's matches come in order: merging the lists is cheaper than sorting them together.
-  for (const re of [...keywordRegexes, C.planningWords]) {
+  for (const re of anchorRegexes(ctx.problem.problemType)) {
     const starts: number[] = [];
     for (const { start } of ctx.spans(re, C.maxAnchors)) if (!inBare(start)) starts.push(start);
     anchors = anchors.length === 0 ? starts : mergeSorted(anchors, starts);

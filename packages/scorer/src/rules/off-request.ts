@@ -29,6 +29,21 @@ function callText(entry: ToolTraceEntry, resultText: string): string {
 }
 
 /**
+ * Whether {@link callText} names one of the cities, without building it: a city name without a line break
+ * cannot span the line breaks that join the parts, so each part is searched on its own (the result first,
+ * the arguments last, as they must be serialised).
+ */
+function callNamesCity(entry: ToolTraceEntry, resultText: string, cities: RequestCities): boolean {
+  if (cities.all.some((c) => c.includes('\n')))
+    return namesRequestCity(callText(entry, resultText), cities);
+  return (
+    namesRequestCity(resultText, cities) ||
+    namesRequestCity(entry.rawArguments, cities) ||
+    namesRequestCity(JSON.stringify(entry.arguments), cities)
+  );
+}
+
+/**
  * Whether a transport search is for the request's route: from the origin to the destination as its
  * arguments name them (a search of the way back is an extra, not the trip asked for), or, when the arguments
  * name no cities, a result naming both. Without an origin, naming the destination is enough.
@@ -75,7 +90,7 @@ export function offRequest(ctx: ScoringContext): OffRequestResult {
     if (forRequest.get(tool) === true) return;
     const names = C.routeTools.includes(tool)
       ? searchesRoute(entry, ctx.resultTexts[i] ?? '', cities)
-      : namesRequestCity(callText(entry, ctx.resultTexts[i] ?? ''), cities);
+      : callNamesCity(entry, ctx.resultTexts[i] ?? '', cities);
     forRequest.set(tool, names);
   });
   const offTools = [...forRequest].filter(([, ok]) => !ok).map(([tool]) => tool);
