@@ -98,7 +98,8 @@ export function toolSideKey(ctx: { readonly toolSide?: object }): object {
  * A table built from the episode's tool side alone, built once per tool side and then shared by its
  * episodes (built on every call for a context without a tool side). `build` must read nothing of the episode
  * but its tool side (trace names and outcomes, result texts, tool facts), must not keep the context, and the
- * table must never be changed once built.
+ * table must never be changed once built, except to memoise more answers of a function of the tool side alone
+ * (a bounded map from a name to whether the results hold it, say).
  */
 export function toolSideTable<T>(
   ctx: { readonly toolSide?: object },

@@ -12,6 +12,7 @@ import {
   linearFall,
 } from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
+import { toolSideTable } from '../internal/tool-side';
 import { BRANCH_LABEL, brandOf, isTripCity, tripCities } from '../internal/place-names';
 import type { PriceGroundingResult } from './price-grounding';
 
@@ -266,21 +267,47 @@ function branchNames(answer: string): [string, string][] {
   return out;
 }
 
+/** What a tool side's results say about place names (see {@link PlaceSources}). */
+interface ResultPlaces {
+  /** The tool POIs' names as written. */
+  poiNames: ReadonlySet<string>;
+  /** Normalised names looked up in the result texts so far → whether one holds it. */
+  found: Map<string, boolean>;
+}
+
+const RESULT_PLACES = Symbol('resultPlaces');
+/** Names remembered per tool side, at most (an answer names a few dozen places). */
+const MAX_FOUND = 4096;
+
 /**
  * Where the named places are looked up: the tool results and the request. A name is looked for among the
  * tool POIs' names as written, then in each text read normalised ({@link includesNormalized}, which spares
- * normalising the texts for names that start with an ideograph).
+ * normalising the texts for names that start with an ideograph). What the results hold is a function of the
+ * tool side, so it is kept with it: the rollouts of a task name mostly the same places.
  */
 class PlaceSources {
-  private readonly poiNames: ReadonlySet<string>;
-  private readonly texts: readonly string[];
+  private readonly results: readonly string[];
+  private readonly prompt: string;
+  private readonly places: ResultPlaces;
   constructor(ctx: ScoringContext) {
-    this.texts = [...ctx.resultTexts, ctx.problem.prompt];
-    this.poiNames = new Set(ctx.toolFacts.pois);
+    this.results = ctx.resultTexts;
+    this.prompt = ctx.problem.prompt;
+    const pois = ctx.toolFacts.pois;
+    this.places = toolSideTable(ctx, RESULT_PLACES, () => ({
+      poiNames: new Set(pois),
+      found: new Map(),
+    }));
   }
 
   has(written: string, normalized: string): boolean {
-    return this.poiNames.has(written) || this.texts.some((t) => includesNormalized(t, normalized));
+    if (this.places.poiNames.has(written)) return true;
+    const { found } = this.places;
+    let inResults = found.get(normalized);
+    if (inResults === undefined) {
+      inResults = this.results.some((t) => includesNormalized(t, normalized));
+      if (found.size < MAX_FOUND) found.set(normalized, inResults);
+    }
+    return inResults || includesNormalized(this.prompt, normalized);
   }
 }
 
