@@ -26,7 +26,9 @@ import {
   codePointIndex,
   cpLength,
   createSearcher,
+  eachAlternative,
   eachMatch,
+  ideographAlternatives,
   insideSpan,
   isBlank,
   isDigitUnit,
@@ -353,7 +355,15 @@ function poiOccurrences(
  */
 function matchSpans(re: RegExp, text: string, limit: number, cpi: CodePointIndex): Span[] {
   const out: Span[] = [];
-  eachMatch(re, text, limit, (m) => {
+  // Most keyword regexes are a few words of ideographs: searching each word is twice as fast as the regex.
+  const words = ideographAlternatives(re);
+  if (words !== null) {
+    eachAlternative(words, text, limit, (start, end) => {
+      out.push({ start: cpi.at(start), end: cpi.at(end) });
+    });
+    return out;
+  }
+  eachMatch(captureFree(re), text, limit, (m) => {
     out.push({ start: cpi.at(m.index), end: cpi.at(m.index + m[0].length) });
   });
   return out;
@@ -499,7 +509,7 @@ export function contextWith(
       }
       let hit = byLimit.get(limit);
       if (hit === undefined) {
-        hit = matchSpans(captureFree(re), lower, limit, cpi);
+        hit = matchSpans(re, lower, limit, cpi);
         byLimit.set(limit, hit);
       }
       return hit;

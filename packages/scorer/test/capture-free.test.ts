@@ -1,7 +1,13 @@
-// Keyword scans run capture-free copies of the configured regexes: they must find the very same matches.
+// Keyword scans run capture-free copies of the configured regexes, or search the words of a regex that is only
+// a few words of ideographs: either way they must find the very same matches.
 import { describe, expect, it } from 'vitest';
 import { SCORING_CONFIG } from '../src/config';
-import { captureFree, eachMatch } from '../src/internal/text';
+import {
+  captureFree,
+  eachAlternative,
+  eachMatch,
+  ideographAlternatives,
+} from '../src/internal/text';
 import { bigPlan } from './bench-fixtures';
 import { seededInts } from './helpers';
 
@@ -83,5 +89,82 @@ describe('captureFree', () => {
       for (const text of texts) expect(spansOf(free, text), re.source).toEqual(spansOf(re, text));
     }
     expect(changed).toBeGreaterThan(10);
+  });
+});
+
+/** [index, length] of every match {@link eachAlternative} finds for a regex's words (at most `limit`). */
+function wordSpansOf(words: readonly string[], text: string, limit = Number.POSITIVE_INFINITY) {
+  const out: Array<[number, number]> = [];
+  eachAlternative(words, text, limit, (start, end) => out.push([start, end - start]));
+  return out;
+}
+
+describe('ideographAlternatives and eachAlternative', () => {
+  it('take only global alternations of up to 8 words of ideographs', () => {
+    expect(ideographAlternatives(/(航班|飞机|机票)/giu)).toEqual(['航班', '飞机', '机票']);
+    expect(ideographAlternatives(/(?:餐|吃)/gu)).toEqual(['餐', '吃']);
+    expect(ideographAlternatives(/上午|下午/g)).toEqual(['上午', '下午']);
+    for (const re of [
+      /(航班|飞机)/iu,
+      /(航班|flight)/giu,
+      /(航班|飞机)+/gu,
+      /(航班)|(飞机)/gu,
+      /(一|二|三|四|五|六|七|八|九)/gu,
+      /(第\s*\d+天)/gu,
+      /(航班|)/gu,
+      /(航班|飞机)/guy,
+    ])
+      expect(ideographAlternatives(re), re.source).toBeNull();
+  });
+
+  it('find what the regex finds: leftmost first, the first word listed on a tie, no overlaps', () => {
+    const cases: Array<[RegExp, string]> = [
+      [/(餐|餐厅)/gu, '去餐厅吃饭，餐厅不错'],
+      [/(餐厅|餐)/gu, '去餐厅吃饭，餐厅不错'],
+      [/(上午|午餐)/gu, '上午餐厅，午餐'],
+      [/(推荐|建议|最佳)/gu, ''],
+      [/(推荐|建议|最佳)/gu, '推荐推荐建议最佳推'],
+    ];
+    for (const [re, text] of cases) {
+      const words = ideographAlternatives(re)!;
+      expect(wordSpansOf(words, text), `${re.source} on ${text}`).toEqual(spansOf(re, text));
+    }
+    expect(wordSpansOf(['推荐'], '推荐推荐推荐', 2)).toEqual([
+      [0, 2],
+      [2, 2],
+    ]);
+  });
+
+  it('agree with every configured regex they take, on plans and random text', () => {
+    const taken = configRegexes().filter((re) => ideographAlternatives(re) !== null);
+    expect(taken.length).toBeGreaterThan(20);
+    const pieces = [
+      '航班',
+      '飞机',
+      '餐',
+      '餐厅',
+      '吃',
+      '美食',
+      '推荐',
+      '建议',
+      '预算',
+      '费用',
+      '天气',
+      '晴',
+      '多云',
+      '上午',
+      '下午',
+      '，',
+      '\n',
+      'AB',
+      '1',
+    ];
+    const next = seededInts(5);
+    const texts = [bigPlan(2900), bigPlan(12000, 1)];
+    for (let k = 0; k < 300; k++)
+      texts.push(Array.from({ length: 1 + next(30) }, () => pieces[next(pieces.length)]!).join(''));
+    for (const re of taken)
+      for (const text of texts)
+        expect(wordSpansOf(ideographAlternatives(re)!, text), re.source).toEqual(spansOf(re, text));
   });
 });

@@ -4,6 +4,7 @@ import {
   codePointLength,
   createCodePointIndex,
   foldFullWidth,
+  isCjk,
   isWhitespaceCode,
 } from '@navworld/fact-extractor';
 
@@ -135,6 +136,72 @@ export function captureFree(re: RegExp): RegExp {
     CAPTURE_FREE.set(re, free);
   }
   return free;
+}
+
+/** Literal alternatives of regexes, by the regex (see {@link ideographAlternatives}). */
+const ALTERNATIVES = new WeakMap<RegExp, readonly string[] | null>();
+
+/** Most alternatives searched one by one: past that, the regex engine's single pass is faster. */
+const MAX_ALTERNATIVES = 8;
+
+/**
+ * The alternatives of a global regex that is an alternation of words made of CJK ideographs only, in one
+ * group or none (`(航班|飞机|机票)`), or null for any other regex. Such a regex matches exactly what
+ * {@link eachAlternative} finds: ideographs have no case variants and no surrogates, so the flags `i` and `u`
+ * change nothing, and there is nothing else in the source to interpret.
+ */
+export function ideographAlternatives(re: RegExp): readonly string[] | null {
+  let words = ALTERNATIVES.get(re);
+  if (words === undefined) {
+    words = null;
+    let source = re.source;
+    if (source.startsWith('(?:') && source.endsWith(')')) source = source.slice(3, -1);
+    else if (source.startsWith('(') && source.endsWith(')')) source = source.slice(1, -1);
+    const parts = source.split('|');
+    const ideographs = (w: string): boolean => {
+      for (let i = 0; i < w.length; i++) if (!isCjk(w.charCodeAt(i))) return false;
+      return w.length > 0;
+    };
+    if (re.global && !re.sticky && parts.length <= MAX_ALTERNATIVES && parts.every(ideographs))
+      words = parts;
+    ALTERNATIVES.set(re, words);
+  }
+  return words;
+}
+
+/** Next occurrence of each alternative (scratch of {@link eachAlternative}, which is synchronous). */
+const NEXT_AT: number[] = [];
+
+/**
+ * Calls `visit(start, end)` for each match, in order, that a global regex made of the alternatives `words`
+ * finds in `text` (at most `limit`): the leftmost occurrence of any word, the first word listed when several
+ * start there, then the search goes on after it. Each word's next occurrence is found with `indexOf` and kept
+ * until the search passes it.
+ */
+export function eachAlternative(
+  words: readonly string[],
+  text: string,
+  limit: number,
+  visit: (start: number, end: number) => void,
+): void {
+  const k = words.length;
+  for (let i = 0; i < k; i++) NEXT_AT[i] = text.indexOf(words[i]!);
+  let from = 0;
+  for (let n = 0; n < limit; n++) {
+    let best = -1;
+    let word = -1;
+    for (let i = 0; i < k; i++) {
+      let at = NEXT_AT[i]!;
+      if (at >= 0 && at < from) NEXT_AT[i] = at = text.indexOf(words[i]!, from);
+      if (at >= 0 && (best < 0 || at < best)) {
+        best = at;
+        word = i;
+      }
+    }
+    if (best < 0) return;
+    from = best + words[word]!.length;
+    visit(best, from);
+  }
 }
 
 /** All matches of a global regex (at most `limit`), resetting its state before and after. */
