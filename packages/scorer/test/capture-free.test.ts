@@ -18,6 +18,19 @@ function spansOf(re: RegExp, text: string): Array<[number, number]> {
   return out;
 }
 
+/** `count` texts of 1 to `most` pieces drawn at random (seeded). */
+function randomTexts(
+  pieces: readonly string[],
+  seed: number,
+  count: number,
+  most: number,
+): string[] {
+  const next = seededInts(seed);
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + next(most) }, () => pieces[next(pieces.length)]!).join(''),
+  );
+}
+
 /** Every regex of the scoring configuration, made global (as the scans use them). */
 function configRegexes(): RegExp[] {
   const out: RegExp[] = [];
@@ -78,10 +91,12 @@ describe('captureFree', () => {
       'ABC',
       '最高温度15℃',
     ];
-    const next = seededInts(11);
-    const texts = [bigPlan(2900), bigPlan(2900, 1), bigPlan(12000)];
-    for (let k = 0; k < 200; k++)
-      texts.push(Array.from({ length: 1 + next(40) }, () => pieces[next(pieces.length)]!).join(''));
+    const texts = [
+      bigPlan(2900),
+      bigPlan(2900, 1),
+      bigPlan(12000),
+      ...randomTexts(pieces, 11, 200, 40),
+    ];
     let changed = 0;
     for (const re of regexes) {
       const free = captureFree(re);
@@ -159,10 +174,7 @@ describe('ideographAlternatives and eachAlternative', () => {
       'AB',
       '1',
     ];
-    const next = seededInts(5);
-    const texts = [bigPlan(2900), bigPlan(12000, 1)];
-    for (let k = 0; k < 300; k++)
-      texts.push(Array.from({ length: 1 + next(30) }, () => pieces[next(pieces.length)]!).join(''));
+    const texts = [bigPlan(2900), bigPlan(12000, 1), ...randomTexts(pieces, 5, 300, 30)];
     for (const re of taken)
       for (const text of texts)
         expect(wordSpansOf(ideographAlternatives(re)!, text), re.source).toEqual(spansOf(re, text));
