@@ -3,7 +3,7 @@ export { FACT_EXTRACTOR_VERSION, ADMIN_NAME_FIELDS, GENERIC_PLACE_WORDS } from '
 export { extractToolFacts, type ToolFactsEntry } from './tool-facts';
 export { extractAnswerFacts } from './answer-facts';
 export { parsePlan, placeNames, chineseNumber } from './plan';
-export { emptyFacts, isEmptyFacts } from './facts';
+export { copyFacts, emptyFacts, isEmptyFacts } from './facts';
 export {
   matchPoi,
   countPoiMatches,

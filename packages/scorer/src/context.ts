@@ -9,6 +9,7 @@ import type {
 import {
   CodeUnitBuffer,
   extractAnswerFacts,
+  copyFacts,
   extractToolFacts,
   foldFullWidth,
   hasSurrogates,
@@ -39,7 +40,7 @@ import {
   type CodePointIndex,
   type SpanIndex,
 } from './internal/text';
-import { toolSideOf } from './internal/tool-side';
+import { toolSideOf, toolSideTable } from './internal/tool-side';
 
 /** A code-point span [start, end) of the answer. */
 export interface Span {
@@ -378,7 +379,20 @@ export function buildContext(
   trace: readonly ToolTraceEntry[],
   answer: string,
 ): ScoringContext {
-  return contextWith(problem, trace, answer, extractToolFacts(trace));
+  return contextWith(problem, trace, answer, sharedToolFacts(trace));
+}
+
+const TOOL_FACTS = Symbol('toolFacts');
+
+/**
+ * The facts of a trace's results, as `extractToolFacts` gives them: extracted once per tool side (they are a
+ * function of it) and kept as extracted, so the rollouts of a task skip even the fact extractor's cache
+ * lookups, which read every result text. Each call gets a copy of its own: the facts reach callers in a
+ * breakdown's details, where they may be changed.
+ */
+export function sharedToolFacts(trace: readonly ToolTraceEntry[]): ExtractedFacts {
+  const side = toolSideOf(trace, trace.map(resultTextOf));
+  return copyFacts(toolSideTable({ toolSide: side }, TOOL_FACTS, () => extractToolFacts(trace)));
 }
 
 /**

@@ -18,8 +18,7 @@ import {
   type TravelProblem,
 } from '@navworld/core-types';
 import { z } from 'zod';
-import { extractToolFacts } from '@navworld/fact-extractor';
-import { contextWith, type ScoringContext } from './context';
+import { contextWith, sharedToolFacts, type ScoringContext } from './context';
 import { clamp, round } from './internal/text';
 import { completeness, type CompletenessResult } from './rules/completeness';
 import { applyHardConstraints, codeTotal, coupleScores, defenseInDepth } from './rules/coupling';
@@ -346,7 +345,7 @@ interface EpisodeInput {
  * step over the whole group before the next. A single episode is a group of one.
  */
 function codeStages(group: readonly EpisodeInput[]): CodeStage[] {
-  const toolFacts = group.map(({ trace }) => extractToolFacts(trace));
+  const toolFacts = group.map(({ trace }) => sharedToolFacts(trace));
   const states = group.map(({ problem, trace, answer }, i) =>
     codeState(contextWith(problem, trace, answer, toolFacts[i]!)),
   );

@@ -3,7 +3,14 @@
 // gets the breakdown it gets when every table is rebuilt for it.
 import type { ScoreBreakdown, ToolTraceEntry } from '@navworld/core-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildContext, scoreEpisodeSync, scoreEpisodesSync, type ScoringContext } from '../src';
+import {
+  buildContext,
+  scoreEpisodeSync,
+  scoreEpisodeSyncDetailed,
+  scoreEpisodesSync,
+  scoreEpisodesSyncDetailed,
+  type ScoringContext,
+} from '../src';
 import { toolSideOf, toolSideTable } from '../src/internal/tool-side';
 import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
 import * as E from './episodes';
@@ -223,5 +230,22 @@ describe('episodes of one tool side scored in a row', () => {
     scoreEpisodeSync(original);
     expect(scoreEpisodeSync(mutated)).toEqual(cleanMutated);
     expect(scoreEpisodeSync(original)).toEqual(cleanOriginal);
+  });
+
+  it("each get tool facts of their own: changing one episode's facts changes no later episode's", () => {
+    const input: Input = { problem: bigProblem, trace: bigTrace(5), answer: bigPlan(2900) };
+    const first = scoreEpisodeSyncDetailed(input);
+    const facts = structuredClone(first.toolFacts);
+    expect(facts.pois.length).toBeGreaterThan(0);
+    expect(facts.transport.length).toBeGreaterThan(0);
+    first.toolFacts.pois.push('不存在的景点');
+    first.toolFacts.pois.splice(0, 1);
+    first.toolFacts.transport[0]!.price = 1;
+    first.toolFacts.flights.length = 0;
+    const second = scoreEpisodeSyncDetailed(input);
+    expect(second.toolFacts).toEqual(facts);
+    expect(second.breakdown).toEqual(first.breakdown);
+    const [batched] = scoreEpisodesSyncDetailed([input, input]);
+    expect(batched!.toolFacts).toEqual(facts);
   });
 });
