@@ -877,6 +877,83 @@ describe('duplicate_days', () => {
     expect(duplicatedDays(ctxOf(short))).toBe(0);
   });
 
+  it('agrees with a plain reading of the rule on random plans (sets of runs, no tables)', () => {
+    const D = SCORING_CONFIG.dayDuplicates;
+    const fnv = (codes: readonly number[]): number => {
+      let h = 0x811c9dc5 | 0;
+      for (const c of codes) h = Math.imul(h ^ c, 0x01000193);
+      return h;
+    };
+    const plainCount = (days: ReadonlyArray<{ day: number; text: string }>): number => {
+      const judged: Array<{ day: number; start: number; runs: Set<number> }> = [];
+      const copied = new Map<number, boolean>();
+      for (const { day, text } of days) {
+        if (judged.length >= D.maxJudged) break;
+        const letters = [...text]
+          .filter((ch) => ch.length === 1 && /\p{L}/u.test(ch))
+          .slice(0, D.openingRuns + D.shingle - 1)
+          .map((ch) => ch.charCodeAt(0));
+        if (letters.length - D.shingle + 1 < D.minShingles) continue;
+        const runs = new Set<number>();
+        for (let i = 0; i + D.shingle <= letters.length; i++)
+          runs.add(fnv(letters.slice(i, i + D.shingle)));
+        const start = fnv(letters.slice(0, 2 * D.shingle));
+        const copy = judged.some((e) => {
+          if (e.day === day || e.start !== start) return false;
+          const held = [...runs].filter((r) => e.runs.has(r)).length;
+          return held / Math.min(runs.size, e.runs.size) >= D.share;
+        });
+        copied.set(day, (copied.get(day) ?? true) && copy);
+        judged.push({ day, start, runs });
+      }
+      return [...copied.values()].filter(Boolean).length;
+    };
+    const pieces = [
+      '上午游览外滩',
+      '下午参观豫园',
+      '晚上品尝小笼包',
+      '打车前往',
+      '步行十分钟',
+      '门票30元',
+      '，',
+      '。',
+      '酒店休息',
+      '上午游览外滩，',
+      '𠀀',
+    ];
+    const next = seededInts(17);
+    let withCopies = 0;
+    for (let round = 0; round < 150; round++) {
+      const days: string[] = [];
+      for (let d = 0; d < 2 + next(6); d++) {
+        // Some days copy an earlier one: whole, cut short, or with a piece put in after its opening words.
+        if (days.length > 0 && next(3) > 0) {
+          const source = days[next(days.length)]!;
+          const at = 8 + next(Math.max(1, source.length - 8));
+          const variant = next(3);
+          days.push(
+            variant === 0
+              ? source
+              : variant === 1
+                ? source.slice(0, at)
+                : source.slice(0, at) + pieces[next(pieces.length)]! + source.slice(at),
+          );
+        } else
+          days.push(
+            Array.from({ length: 3 + next(10) }, () => pieces[next(pieces.length)]!).join(''),
+          );
+      }
+      const text = days.map((t, i) => `第${i + 1}天：${t}`).join('\n');
+      const ctx = ctxOf(text);
+      const count = duplicatedDays(ctx);
+      expect(count, text).toBe(plainCount(ctx.parsed.days));
+      if (count > 0) withCopies++;
+    }
+    // Both kinds of plan came up.
+    expect(withCopies).toBeGreaterThan(20);
+    expect(withCopies).toBeLessThan(140);
+  });
+
   it('judges the first 31 sections only, and a call does not depend on the one before', () => {
     // 40 days, each a copy of day 1 under its own number: 30 copies are judged (days 2–31), 9 are past the cap.
     const many = Array.from({ length: 40 }, (_, i) => `第${i + 1}天：${day1}`).join('\n');

@@ -292,13 +292,18 @@ const DD = SCORING_CONFIG.dayDuplicates;
 const OPENING_LETTERS = DD.openingRuns + DD.shingle - 1;
 
 /**
- * Scratch storage of the openings of the day being judged, one slot per judged opening: their letters, and
- * their sorted distinct runs once computed. {@link duplicatedDays} is synchronous and the only user, so one
- * store serves every call. A typed array longer than 64 bytes is allocated outside the JavaScript heap, which
- * costs microseconds; per-day arrays made this rule one of the scorer's larger costs.
+ * Scratch storage of the openings of the days being judged, one slot per judged opening: their letters, their
+ * distinct runs once computed, and a small hash table of those runs. {@link duplicatedDays} is synchronous and
+ * the only user, so one store serves every call. A typed array longer than 64 bytes is allocated outside the
+ * JavaScript heap, which costs microseconds; per-day arrays made this rule one of the scorer's larger costs.
  */
 const LETTERS = new Int32Array(DD.maxJudged * OPENING_LETTERS);
 const RUNS = new Int32Array(DD.maxJudged * DD.openingRuns);
+/** Hash-table slots per opening: a power of two at least twice its runs, so probes stay short. */
+const TABLE_SLOTS = 2 ** Math.ceil(Math.log2(2 * DD.openingRuns));
+const TABLE_SHIFT = 32 - Math.log2(TABLE_SLOTS);
+const TABLE = new Int32Array(DD.maxJudged * TABLE_SLOTS);
+const USED = new Uint8Array(DD.maxJudged * TABLE_SLOTS);
 
 /**
  * A day's opening: where its first letters sit in {@link LETTERS} (slot `slot`, `n` letters), the hash of the
@@ -333,48 +338,50 @@ function openingOf(day: number, text: string, slot: number): Opening | undefined
   return { day, slot, n, start, runs: -1 };
 }
 
+/** Whether the run hash `h` is in the table of slot `slot`; with `insert`, it is added when absent. */
+function inTable(slot: number, h: number, insert: boolean): boolean {
+  const base = slot * TABLE_SLOTS;
+  for (let i = Math.imul(h, 0x9e3779b1) >>> TABLE_SHIFT; ; i = (i + 1) & (TABLE_SLOTS - 1)) {
+    if (USED[base + i] === 0) {
+      if (insert) {
+        USED[base + i] = 1;
+        TABLE[base + i] = h;
+      }
+      return false;
+    }
+    if (TABLE[base + i] === h) return true;
+  }
+}
+
 /**
- * The number of distinct runs of an opening, which sit sorted at the start of its slot of {@link RUNS}, each
- * as a 32-bit FNV-1a hash of its `shingle` letters (computed on first use: most openings are never compared).
- * Hashes keep the comparison cheap; a rare collision only nudges a share.
+ * The number of distinct runs of an opening, each a 32-bit FNV-1a hash of its `shingle` letters: they sit at
+ * the start of its slot of {@link RUNS}, and in its hash table (computed on first use: most openings are never
+ * compared). Hashes keep the comparison cheap; a rare collision only nudges a share.
  */
 function runsOf(opening: Opening): number {
   if (opening.runs >= 0) return opening.runs;
-  const letters = opening.slot * OPENING_LETTERS;
-  const base = opening.slot * DD.openingRuns;
+  const { slot } = opening;
+  const letters = slot * OPENING_LETTERS;
+  const base = slot * DD.openingRuns;
+  USED.fill(0, slot * TABLE_SLOTS, (slot + 1) * TABLE_SLOTS);
   const count = opening.n - DD.shingle + 1;
+  let m = 0;
   for (let i = 0; i < count; i++) {
     let h = 0x811c9dc5 | 0;
     for (let k = 0; k < DD.shingle; k++) h = Math.imul(h ^ LETTERS[letters + i + k]!, 0x01000193);
-    RUNS[base + i] = h;
+    if (!inTable(slot, h, true)) RUNS[base + m++] = h;
   }
-  RUNS.subarray(base, base + count).sort();
-  let m = 0;
-  for (let i = 0; i < count; i++)
-    if (i === 0 || RUNS[base + i] !== RUNS[base + i - 1]) RUNS[base + m++] = RUNS[base + i]!;
   opening.runs = m;
   return m;
 }
 
-/** Share of the smaller sorted run set's runs that the other holds (one merge of the two). */
+/** Share of the smaller run set's runs that the other holds: the distinct runs of `b` looked up in `a`'s table. */
 function overlapShare(a: Opening, b: Opening): number {
   const na = runsOf(a);
   const nb = runsOf(b);
-  const baseA = a.slot * DD.openingRuns;
   const baseB = b.slot * DD.openingRuns;
-  let i = 0;
-  let j = 0;
   let held = 0;
-  while (i < na && j < nb) {
-    const x = RUNS[baseA + i]!;
-    const y = RUNS[baseB + j]!;
-    if (x === y) {
-      held++;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
+  for (let j = 0; j < nb; j++) if (inTable(a.slot, RUNS[baseB + j]!, false)) held++;
   return held / Math.min(na, nb);
 }
 
