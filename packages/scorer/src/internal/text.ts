@@ -204,6 +204,24 @@ export function eachAlternative(
   }
 }
 
+/**
+ * A search for the next occurrence of any of `needles` at or after a position, for positions that only grow:
+ * each needle's next occurrence is kept and searched again only once passed, so a whole walk reads the text
+ * once per needle. −1 when none is left.
+ */
+export function nextOfAny(text: string, needles: readonly string[]): (from: number) => number {
+  const next = needles.map((needle) => text.indexOf(needle));
+  return (from) => {
+    let best = -1;
+    for (let i = 0; i < needles.length; i++) {
+      let at = next[i]!;
+      if (at >= 0 && at < from) next[i] = at = text.indexOf(needles[i]!, from);
+      if (at >= 0 && (best < 0 || at < best)) best = at;
+    }
+    return best;
+  };
+}
+
 /** All matches of a global regex (at most `limit`), resetting its state before and after. */
 export function allMatches(
   re: RegExp,

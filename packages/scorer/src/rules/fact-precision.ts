@@ -10,6 +10,7 @@ import {
   isDigitUnit,
   round,
   linearFall,
+  nextOfAny,
 } from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
 import { toolSideTable } from '../internal/tool-side';
@@ -127,6 +128,9 @@ export function datesOf(line: string): RegExpExecArray[] {
   return out;
 }
 
+/** What a line holds wherever it holds a date that {@link datesOf} reads. */
+const DATE_HINTS = ['月', '19', '20'];
+
 /** Dated weather facts of the answer checked against that day's forecast: [checked, unsupported]. */
 function datedWeather(ctx: ScoringContext): [number, number] {
   // The forecasts are read on the first dated line: most plans date no line, and then the weather results
@@ -134,8 +138,19 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   let days: Map<string, Forecast> | undefined;
   let checked = 0;
   let unsupported = 0;
-  // Folded, so a date or temperature in full-width digits (３月１日，１２度) is read like the ASCII one.
-  for (const line of ctx.folded.split('\n')) {
+  // Folded, so a date or temperature in full-width digits (３月１日，１２度) is read like the ASCII one. With
+  // the configured pattern only lines holding 月, 19 or 20 can hold a date (see DIGIT_LED_DATE): the walk jumps
+  // from one such line to the next; with any other pattern it reads every line.
+  const text = ctx.folded;
+  const nextHint = DIGIT_LED_DATE
+    ? nextOfAny(text, DATE_HINTS)
+    : (from: number) => (from <= text.length ? from : -1);
+  for (let at = nextHint(0); at >= 0;) {
+    const lineFrom = text.lastIndexOf('\n', at) + 1;
+    let lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0) lineEnd = text.length;
+    at = lineEnd < text.length ? nextHint(lineEnd + 1) : -1;
+    const line = text.slice(lineFrom, lineEnd);
     const dates = datesOf(line);
     if (dates.length !== 1) continue;
     days ??= forecasts(ctx);

@@ -4,7 +4,7 @@ import { SCORING_CONFIG, type PoiPriceKind } from '../config';
 import type { ScoringContext } from '../context';
 import { round, linearFall } from '../internal/text';
 import { close, derivedWith, ratioTable } from '../internal/price-derived';
-import { unitTest } from '../internal/text';
+import { nextOfAny, unitTest } from '../internal/text';
 import { poiResultLines, resultAmounts } from '../internal/price-text';
 import { toolSideTable } from '../internal/tool-side';
 
@@ -20,6 +20,8 @@ function isYenSign(c: number): boolean {
   return c === YEN || c === FULLWIDTH_YEN;
 }
 const isClauseEnd = unitTest(C.clauseEnd);
+/** The signs that make a line state a price. */
+const PRICE_MARKS = ['元', '\u00a5', '\uffe5'];
 
 /** How one stated price was classified. */
 export type PriceClaimKind =
@@ -380,7 +382,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   let ungrounded = 0;
   const text = ctx.answer;
   // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next, reading its numbers.
-  const nextMark = priceMarkFinder(text);
+  const nextMark = nextOfAny(text, PRICE_MARKS);
   for (let y = nextMark(0); y >= 0;) {
     const lineFrom = text.lastIndexOf('\n', y) + 1;
     let lineEnd = text.indexOf('\n', y);
@@ -438,24 +440,6 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   const ratio = counted > 0 ? ungrounded / counted : 0;
   const multiplier = counted >= C.minClaims ? priceGroundingMultiplier(ratio) : 1;
   return { counted, ungrounded, ratio: round(ratio, 4), multiplier, examples, claims };
-}
-
-/**
- * A search for the next 元, ¥ or ￥ at or after a position, for positions that only grow: each sign's next
- * occurrence is kept and searched again only once passed, so the whole walk reads the text once per sign.
- */
-function priceMarkFinder(text: string): (from: number) => number {
-  const signs = ['元', '\u00a5', '\uffe5'];
-  const next = signs.map((sign) => text.indexOf(sign));
-  return (from) => {
-    let best = -1;
-    for (let i = 0; i < signs.length; i++) {
-      let at = next[i]!;
-      if (at >= 0 && at < from) next[i] = at = text.indexOf(signs[i]!, from);
-      if (at >= 0 && (best < 0 || at < best)) best = at;
-    }
-    return best;
-  };
 }
 
 /** A clause of a line: UTF-16 offsets [from, to), `to` at its clause end or at the line end. */
