@@ -40,7 +40,7 @@ import {
   type CodePointIndex,
   type SpanIndex,
 } from './internal/text';
-import { toolSideOf, toolSideTable } from './internal/tool-side';
+import { toolSideOf, toolSideTable, type ToolSide } from './internal/tool-side';
 
 /** A code-point span [start, end) of the answer. */
 export interface Span {
@@ -379,31 +379,46 @@ export function buildContext(
   trace: readonly ToolTraceEntry[],
   answer: string,
 ): ScoringContext {
-  return contextWith(problem, trace, answer, sharedToolFacts(trace));
+  return contextWith(problem, trace, answer, traceTools(trace));
+}
+
+/** What a context takes from its trace's results: their unwrapped texts, its tool side and the tool facts. */
+export interface TraceTools {
+  /** Unwrapped result texts, in trace order. */
+  resultTexts: string[];
+  /** The trace's tool side. */
+  toolSide: ToolSide;
+  /** The facts of the results, the episode's own copy. */
+  toolFacts: ExtractedFacts;
 }
 
 const TOOL_FACTS = Symbol('toolFacts');
 
 /**
- * The facts of a trace's results, as `extractToolFacts` gives them: extracted once per tool side (they are a
- * function of it) and kept as extracted, so the rollouts of a task skip even the fact extractor's cache
- * lookups, which read every result text. Each call gets a copy of its own: the facts reach callers in a
- * breakdown's details, where they may be changed.
+ * The {@link TraceTools} of a trace: its results unwrapped once, its tool side, and its tool facts as
+ * `extractToolFacts` gives them, extracted once per tool side (they are a function of it) and kept as
+ * extracted, so the rollouts of a task skip even the fact extractor's cache lookups, which read every result
+ * text. Each call gets a copy of its own: the facts reach callers in a breakdown's details, where they may be
+ * changed.
  */
-export function sharedToolFacts(trace: readonly ToolTraceEntry[]): ExtractedFacts {
-  const side = toolSideOf(trace, trace.map(resultTextOf));
-  return copyFacts(toolSideTable({ toolSide: side }, TOOL_FACTS, () => extractToolFacts(trace)));
+export function traceTools(trace: readonly ToolTraceEntry[]): TraceTools {
+  const resultTexts = trace.map(resultTextOf);
+  const toolSide = toolSideOf(trace, resultTexts);
+  const toolFacts = copyFacts(
+    toolSideTable({ toolSide }, TOOL_FACTS, () => extractToolFacts(trace)),
+  );
+  return { resultTexts, toolSide, toolFacts };
 }
 
 /**
- * {@link buildContext} with the trace's facts already extracted (a batch extracts the facts of all its traces
- * in one go, before it builds the contexts).
+ * {@link buildContext} with the trace's results already read (a batch reads those of all its traces in one
+ * go, before it builds the contexts).
  */
 export function contextWith(
   problem: TravelProblem,
   trace: readonly ToolTraceEntry[],
   answer: string,
-  toolFacts: ExtractedFacts,
+  { resultTexts, toolSide, toolFacts }: TraceTools,
 ): ScoringContext {
   // One fold per answer: the search form is the folded answer lower-cased.
   const folded = foldFullWidth(answer);
@@ -417,14 +432,11 @@ export function contextWith(
   const called = new Set<string>();
   const successful = new Set<string>();
   const attempted = new Set<string>();
-  const resultTexts: string[] = [];
   for (const entry of trace) {
     called.add(entry.name);
     if (entry.ok && !isBlank(entry.resultText)) successful.add(entry.name);
     else attempted.add(entry.name);
-    resultTexts.push(resultTextOf(entry));
   }
-  const toolSide = toolSideOf(trace, resultTexts);
   const prepared = prepareAnswer(answer);
   const factCache = new Map<string, readonly number[]>();
   const poiCache = new Map<string, readonly number[]>();

@@ -18,7 +18,7 @@ import {
   type TravelProblem,
 } from '@navworld/core-types';
 import { z } from 'zod';
-import { contextWith, sharedToolFacts, type ScoringContext } from './context';
+import { contextWith, traceTools, type ScoringContext } from './context';
 import { clamp, round } from './internal/text';
 import { completeness, type CompletenessResult } from './rules/completeness';
 import { applyHardConstraints, codeTotal, coupleScores, defenseInDepth } from './rules/coupling';
@@ -345,9 +345,9 @@ interface EpisodeInput {
  * step over the whole group before the next. A single episode is a group of one.
  */
 function codeStages(group: readonly EpisodeInput[]): CodeStage[] {
-  const toolFacts = group.map(({ trace }) => sharedToolFacts(trace));
+  const tools = group.map(({ trace }) => traceTools(trace));
   const states = group.map(({ problem, trace, answer }, i) =>
-    codeState(contextWith(problem, trace, answer, toolFacts[i]!)),
+    codeState(contextWith(problem, trace, answer, tools[i]!)),
   );
   const order = byToolSide(states);
   for (const step of CODE_STEPS) for (const state of order) step(state);

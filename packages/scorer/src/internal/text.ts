@@ -169,14 +169,10 @@ export function ideographAlternatives(re: RegExp): readonly string[] | null {
   return words;
 }
 
-/** Next occurrence of each alternative (scratch of {@link eachAlternative}, which is synchronous). */
-const NEXT_AT: number[] = [];
-
 /**
  * Calls `visit(start, end)` for each match, in order, that a global regex made of the alternatives `words`
  * finds in `text` (at most `limit`): the leftmost occurrence of any word, the first word listed when several
- * start there, then the search goes on after it. Each word's next occurrence is found with `indexOf` and kept
- * until the search passes it.
+ * start there, then the search goes on after it.
  */
 export function eachAlternative(
   words: readonly string[],
@@ -184,42 +180,81 @@ export function eachAlternative(
   limit: number,
   visit: (start: number, end: number) => void,
 ): void {
-  const k = words.length;
-  for (let i = 0; i < k; i++) NEXT_AT[i] = text.indexOf(words[i]!);
+  const walk = new NeedleWalk(text, words);
   let from = 0;
   for (let n = 0; n < limit; n++) {
-    let best = -1;
-    let word = -1;
-    for (let i = 0; i < k; i++) {
-      let at = NEXT_AT[i]!;
-      if (at >= 0 && at < from) NEXT_AT[i] = at = text.indexOf(words[i]!, from);
-      if (at >= 0 && (best < 0 || at < best)) {
-        best = at;
-        word = i;
-      }
-    }
-    if (best < 0) return;
-    from = best + words[word]!.length;
-    visit(best, from);
+    const at = walk.next(from);
+    if (at < 0) return;
+    from = at + words[walk.found]!.length;
+    visit(at, from);
   }
 }
 
 /**
- * A search for the next occurrence of any of `needles` at or after a position, for positions that only grow:
- * each needle's next occurrence is kept and searched again only once passed, so a whole walk reads the text
- * once per needle. −1 when none is left.
+ * A search for the next occurrence of any of several needles at or after a position, for positions that only
+ * grow: each needle's next occurrence is kept and searched again only once passed, so a whole walk reads the
+ * text once per needle.
  */
-export function nextOfAny(text: string, needles: readonly string[]): (from: number) => number {
-  const next = needles.map((needle) => text.indexOf(needle));
-  return (from) => {
+export class NeedleWalk {
+  private readonly ahead: number[];
+  /** The needle (its index) that the last {@link next} found: the first listed when several start there. */
+  found = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly needles: readonly string[],
+  ) {
+    this.ahead = needles.map((needle) => text.indexOf(needle));
+  }
+
+  /** The next occurrence of any needle at or after `from`; −1 when none is left. */
+  next(from: number): number {
     let best = -1;
-    for (let i = 0; i < needles.length; i++) {
-      let at = next[i]!;
-      if (at >= 0 && at < from) next[i] = at = text.indexOf(needles[i]!, from);
-      if (at >= 0 && (best < 0 || at < best)) best = at;
+    for (let i = 0; i < this.needles.length; i++) {
+      let at = this.ahead[i]!;
+      if (at >= 0 && at < from) this.ahead[i] = at = this.text.indexOf(this.needles[i]!, from);
+      if (at >= 0 && (best < 0 || at < best)) {
+        best = at;
+        this.found = i;
+      }
     }
     return best;
-  };
+  }
+}
+
+/**
+ * The lines of a text that hold any of `needles` (every line when `needles` is null), in order: each call of
+ * {@link next} moves to the next such line and sets {@link from} and {@link end}, its UTF-16 range without the
+ * line break. Lines without a needle are jumped over, not read.
+ */
+export class LinesWith {
+  /** Start of the current line. */
+  from = 0;
+  /** End of the current line (its line break, or the end of the text). */
+  end = -1;
+  private readonly walk: NeedleWalk | null;
+
+  /** `needles` must not hold a line break. */
+  constructor(
+    private readonly text: string,
+    needles: readonly string[] | null,
+  ) {
+    this.walk = needles === null ? null : new NeedleWalk(text, needles);
+  }
+
+  /** Moves to the next line holding a needle; false when none is left. */
+  next(): boolean {
+    const text = this.text;
+    // The start of the line after the current one.
+    const start = this.end + 1;
+    if (start > text.length) return false;
+    const at = this.walk === null ? start : this.walk.next(start);
+    if (at < 0) return false;
+    this.from = this.walk === null ? start : text.lastIndexOf('\n', at) + 1;
+    const end = text.indexOf('\n', at);
+    this.end = end < 0 ? text.length : end;
+    return true;
+  }
 }
 
 /** All matches of a global regex (at most `limit`), resetting its state before and after. */

@@ -10,7 +10,7 @@ import {
   isDigitUnit,
   round,
   linearFall,
-  nextOfAny,
+  LinesWith,
 } from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
 import { toolSideTable } from '../internal/tool-side';
@@ -142,15 +142,8 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   // the configured pattern only lines holding 月, 19 or 20 can hold a date (see DIGIT_LED_DATE): the walk jumps
   // from one such line to the next; with any other pattern it reads every line.
   const text = ctx.folded;
-  const nextHint = DIGIT_LED_DATE
-    ? nextOfAny(text, DATE_HINTS)
-    : (from: number) => (from <= text.length ? from : -1);
-  for (let at = nextHint(0); at >= 0;) {
-    const lineFrom = text.lastIndexOf('\n', at) + 1;
-    let lineEnd = text.indexOf('\n', at);
-    if (lineEnd < 0) lineEnd = text.length;
-    at = lineEnd < text.length ? nextHint(lineEnd + 1) : -1;
-    const line = text.slice(lineFrom, lineEnd);
+  for (const lines = new LinesWith(text, DIGIT_LED_DATE ? DATE_HINTS : null); lines.next();) {
+    const line = text.slice(lines.from, lines.end);
     const dates = datesOf(line);
     if (dates.length !== 1) continue;
     days ??= forecasts(ctx);

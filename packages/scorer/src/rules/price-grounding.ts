@@ -4,7 +4,7 @@ import { SCORING_CONFIG, type PoiPriceKind } from '../config';
 import type { ScoringContext } from '../context';
 import { round, linearFall } from '../internal/text';
 import { close, derivedWith, ratioTable } from '../internal/price-derived';
-import { nextOfAny, unitTest } from '../internal/text';
+import { LinesWith, unitTest } from '../internal/text';
 import { poiResultLines, resultAmounts } from '../internal/price-text';
 import { toolSideTable } from '../internal/tool-side';
 
@@ -382,12 +382,9 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   let ungrounded = 0;
   const text = ctx.answer;
   // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next, reading its numbers.
-  const nextMark = nextOfAny(text, PRICE_MARKS);
-  for (let y = nextMark(0); y >= 0;) {
-    const lineFrom = text.lastIndexOf('\n', y) + 1;
-    let lineEnd = text.indexOf('\n', y);
-    if (lineEnd < 0) lineEnd = text.length;
-    y = lineEnd < text.length ? nextMark(lineEnd + 1) : -1;
+  for (const lines = new LinesWith(text, PRICE_MARKS); lines.next();) {
+    const lineFrom = lines.from;
+    const lineEnd = lines.end;
     const numbers = numbersIn(text, lineFrom, lineEnd);
     let countList: number[] | undefined;
     let table: ReturnType<typeof ratioTable> | undefined;
