@@ -117,6 +117,28 @@ function openDatabase(path: string): { db: Db; statements: Statements } {
   }
 }
 
+/**
+ * Whether a SQLite error says the file itself is damaged (not a database, or a malformed image). Only such a
+ * file is moved aside: a driver that fails to load (a native build for another Node.js version), a database
+ * busy in another process, or a permission error says nothing against the file, and moving a good cache aside
+ * would lose what it holds to every later run.
+ */
+function isDamagedFile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return (
+    typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
+  );
+}
+
+/** What to do about an error that kept the cache file from opening, for the warning. */
+function openAdvice(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown } | null | undefined;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (e?.code === 'ERR_DLOPEN_FAILED' || /NODE_MODULE_VERSION|bindings file/.test(message))
+    return 'the file is left as it is; run `npm rebuild better-sqlite3` for this Node.js version';
+  return 'the file is left as it is';
+}
+
 function moveAside(path: string): string {
   let n = 1;
   while (existsSync(`${path}.corrupt-${n}`)) n++;
@@ -152,7 +174,7 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     try {
       handle = openDatabase(options.path);
     } catch (error) {
-      if (existsSync(options.path)) {
+      if (isDamagedFile(error) && existsSync(options.path)) {
         const aside = moveAside(options.path);
         warnOnce(
           `navworld tool cache ${options.path} was unreadable (${(error as Error).message}); moved to ${aside} and recreated`,
@@ -164,7 +186,14 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     }
   };
 
+  // A damaged file is replaced; any other failure (a busy database, say) costs this call its cache only.
   const recover = (error: unknown): void => {
+    if (!isDamagedFile(error)) {
+      warnOnce(
+        `navworld tool cache ${options.path} failed (${(error as Error).message}); the file is left as it is`,
+      );
+      return;
+    }
     try {
       handle?.db.close();
     } catch {
@@ -191,7 +220,7 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
     open();
   } catch (error) {
     warnOnce(
-      `navworld tool cache ${options.path} cannot be opened (${(error as Error).message}); using memory instead`,
+      `navworld tool cache ${options.path} cannot be opened (${(error as Error).message}); using memory instead (${openAdvice(error)})`,
     );
     fallback = createMemoryCache({ maxEntries, clock });
   }
