@@ -282,6 +282,21 @@ function timing(baseBuild, headBuild, fixtures, opts) {
  * rules (cut short, lines reversed, another episode's answer, digits changed, result dumps, no answer, 块 and
  * Day N), plus the answer with a shortened trace and with none.
  */
+/** Names of the {@link variants}, in order, for the report. */
+const VARIANT_NAMES = [
+  'answer',
+  'cut short',
+  'lines reversed',
+  "another episode's answer",
+  'digits changed',
+  'answer + result dump',
+  'result dump',
+  'no answer',
+  '块 and Day N',
+  'two calls',
+  'no calls',
+];
+
 function variants(episode, other) {
   const a = episode.answer;
   const dump = episode.trace.map((t) => t.resultText).join('\n');
@@ -326,6 +341,8 @@ function identity(base, head, corpus) {
   if (recorded.length === 0) usage(`${corpus}: no recorded episodes (results JSONL expected)`);
   let total = 0;
   let differ = 0;
+  // Scorings whose total changed: [task, variant, base total, head total].
+  const moved = [];
   const hashes = { base: createHash('sha256'), head: createHash('sha256') };
   for (let i = 0; i < recorded.length; i++) {
     const e = recorded[i];
@@ -335,17 +352,21 @@ function identity(base, head, corpus) {
       answer: v.answer,
     }));
     inputs.forEach((input, k) => {
+      const totals = [];
       const text = (m) => {
         // An input one build refuses (an older schema) is a result too: the refusal's code and message.
         try {
           const d = m.scoreEpisodeSyncDetailed(input);
+          totals.push(d.breakdown.total);
           return JSON.stringify([d.breakdown, d.toolFacts, d.answerFacts, d.parsed]);
         } catch (error) {
+          totals.push(undefined);
           return `error: ${error?.code ?? ''} ${error instanceof Error ? error.message : error}`;
         }
       };
       const a = text(base);
       const b = text(head);
+      if (totals[0] !== totals[1]) moved.push([e.taskId, k, totals[0], totals[1]]);
       hashes.base.update(a);
       hashes.head.update(b);
       total++;
@@ -366,6 +387,14 @@ function identity(base, head, corpus) {
     `${total} scorings of ${recorded.length} recorded episodes: ${differ} differ ` +
       `(base ${hashes.base.digest('hex').slice(0, 16)}, head ${hashes.head.digest('hex').slice(0, 16)})`,
   );
+  if (differ > 0) {
+    // Details may change while every score stays: say which scorings moved, the largest changes first.
+    const up = moved.filter(([, , a, b]) => (b ?? 0) > (a ?? 0)).length;
+    console.log(`  totals: ${moved.length} changed (${up} up, ${moved.length - up} down)`);
+    moved.sort((x, y) => Math.abs((y[3] ?? 0) - (y[2] ?? 0)) - Math.abs((x[3] ?? 0) - (x[2] ?? 0)));
+    for (const [task, k, a, b] of moved.slice(0, 10))
+      console.log(`    task ${task}, ${VARIANT_NAMES[k] ?? `variant ${k}`}: ${a} → ${b}`);
+  }
   return differ;
 }
 

@@ -28,4 +28,6 @@ export {
   isWhitespaceCode,
   hasSurrogates,
   isCjk,
+  canonicalAnswer,
+  chineseNumeralValue,
 } from './text';

@@ -22,6 +22,131 @@ export function codePointLength(s: string): number {
 }
 
 /**
+ * Characters that render as nothing: format characters (zero-width space and joiners, U+FEFF, bidirectional
+ * controls, soft hyphen, tags), the combining grapheme joiner and variation selectors. Put inside a name, an
+ * amount or an id they hide it from every matcher while the text reads the same.
+ */
+const INVISIBLE = '\\p{Cf}\\u034f\\ufe00-\\ufe0f\\u{e0100}-\\u{e01ef}';
+const INVISIBLE_ALL = new RegExp(`[${INVISIBLE}]+`, 'gu');
+/** Chinese numerals of an amount: 一百三十七, 两千五, 十二. */
+const NUMERALS = '零〇一二两三四五六七八九十百千万';
+/** An amount written in Chinese numerals: at least two of them (so 三元里 stays a place), then 元 or 块. */
+const NUMERAL_AMOUNT = new RegExp(`[${NUMERALS}]{2,}(?=\\s{0,2}[元块])`, 'gu');
+/** An amount in 块 (5块, 30 块钱): the same as in 元. */
+const KUAI_AMOUNT = /(\d)(\s{0,2})块/gu;
+/** A currency word before an amount (RMB 137, CNY137, 人民币137): the same as ¥137, unless 元 follows. */
+const CURRENCY_WORD = /(?:RMB|CNY|人民币)\s{0,2}(?=\d)(?!\d+(?:\.\d+)?\s{0,2}[元块])/giu;
+/**
+ * A flight or train number split by a space or a hyphen (CA 1594, MU-5138, G 1234): read as written whole.
+ * Letters must be capitals and stand alone, so words and times (Day 1, AM 10:00) are left as they are, and
+ * an amount is never taken for the digits (T9 150元 is the train T9 and 150元).
+ */
+const SPLIT_ID =
+  /(?<![A-Za-z0-9])([A-Z]{2}|[0-9][A-Z]|[GDCZTKYLS])[ -](\d{1,4})(?![\d:.]|\s{0,2}[元块])/gu;
+/** Whether a text holds anything {@link canonicalAnswer} rewrites: one pass for the common case. */
+const REWRITTEN = new RegExp(
+  `[${INVISIBLE}]|\\d\\s{0,2}块|RMB|CNY|rmb|cny|人民币|[${NUMERALS}]{2}\\s{0,2}[元块]|(?<![A-Za-z0-9])(?:[A-Z]{2}|[0-9][A-Z]|[GDCZTKYLS])[ -]\\d`,
+  'u',
+);
+
+/** Chinese digits and their values (两 is 2, 〇 and 零 are 0). */
+export const CHINESE_DIGITS: Readonly<Record<string, number>> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+const UNIT_OF: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+
+/**
+ * The value of Chinese numerals (一百三十七 → 137, 十二 → 12, 两千五 → 2500, 三五 → 35), or undefined when
+ * they are not a number.
+ */
+export function chineseNumeralValue(numerals: string): number | undefined {
+  const chars = [...numerals];
+  if (chars.length === 0) return undefined;
+  // Digits alone (二〇二六, 三五) read digit by digit.
+  if (chars.every((c) => CHINESE_DIGITS[c] !== undefined))
+    return Number(chars.map((c) => CHINESE_DIGITS[c]).join(''));
+  let total = 0;
+  let section = 0;
+  let digit: number | undefined;
+  // The unit just before the pending digit (0: none, or a 零 between them).
+  let unitBefore = 0;
+  let lastUnit = 0;
+  for (const c of chars) {
+    const d = CHINESE_DIGITS[c];
+    if (d !== undefined) {
+      if (digit !== undefined && digit !== 0) return undefined; // two digits in a row: no number
+      unitBefore = d === 0 ? 0 : digit === 0 ? 0 : lastUnit;
+      digit = d;
+      continue;
+    }
+    if (c === '万') {
+      if (section === 0 && digit === undefined) return undefined;
+      total = (total + section + (digit ?? 0)) * 10_000;
+      section = 0;
+      digit = undefined;
+      lastUnit = 10_000;
+      continue;
+    }
+    const unit = UNIT_OF[c];
+    if (unit === undefined) return undefined;
+    // 十二 is 12; 百 or 千 needs its digit.
+    if (digit === undefined && unit !== 10) return undefined;
+    section += (digit ?? 1) * unit;
+    digit = undefined;
+    lastUnit = unit;
+  }
+  // A digit right after a unit is the next place down (两千五 = 2500, 一万五 = 15000); after 零 it is a unit.
+  if (digit !== undefined) section += unitBefore >= 100 ? digit * (unitBefore / 10) : digit;
+  return total + section;
+}
+
+// The last text made canonical and its canonical form: the scorer makes an answer canonical, then hands it
+// to the extractors, which would otherwise read all of it again to find nothing to change.
+let lastInput = '';
+let lastCanonical = '';
+
+/**
+ * The form of an answer that every extractor and rule reads: characters that render as nothing removed (so
+ * `瑞泰\u200b博物馆` is the place 瑞泰博物馆), and amounts written another way spelled as N元 or ¥N: in 块
+ * (`137块` → `137元`), in Chinese numerals (`一百三十七元` → `137元`) and after a currency word
+ * (`RMB 137` → `¥137`); and flight and train numbers split by a space or a hyphen joined (`CA 1594` →
+ * `CA1594`). A plan may write its prices and ids any of these ways; all of them are checked alike.
+ *
+ * @example canonicalAnswer('门票一百二十元，打车30块') // '门票120元，打车30元'
+ */
+export function canonicalAnswer(text: string): string {
+  if (text === lastCanonical || text === lastInput) return lastCanonical;
+  let out = text;
+  if (REWRITTEN.test(text)) {
+    out = out.replace(INVISIBLE_ALL, '');
+    out = out.replace(NUMERAL_AMOUNT, (n) => {
+      const v = chineseNumeralValue(n);
+      return v === undefined ? n : String(v);
+    });
+    out = out.replace(KUAI_AMOUNT, '$1$2元');
+    out = out.replace(CURRENCY_WORD, '¥');
+    out = out.replace(SPLIT_ID, (whole, letters: string, digits: string) =>
+      // Flight numbers have three or four digits after a two-character airline code; trains one to four.
+      letters.length === 2 && digits.length < 3 ? whole : `${letters}${digits}`,
+    );
+  }
+  lastInput = text;
+  lastCanonical = out;
+  return out;
+}
+
+/**
  * Whether `s` contains a UTF-16 surrogate (a pair or a lone one): without one, UTF-16 and code-point indices
  * coincide and each unit is one character.
  */

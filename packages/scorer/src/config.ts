@@ -864,6 +864,12 @@ export const SCORING_CONFIG = {
     toolFloor: 0.1,
     /** Multiplier when the plan names neither request city (or, for single_poi, not the target place). */
     answerFloor: 0.5,
+    /**
+     * Multiplier when more of the places and transport ids the plan names come only from searches about
+     * another city than from searches about the request: a plan for another trip, with the request's
+     * searches made for show.
+     */
+    foreignFloor: 0.05,
   },
 
   /**

@@ -9,6 +9,7 @@ import type {
 import {
   CodeUnitBuffer,
   extractAnswerFacts,
+  canonicalAnswer,
   copyFacts,
   extractToolFacts,
   foldFullWidth,
@@ -420,6 +421,9 @@ export function contextWith(
   answer: string,
   { resultTexts, toolSide, toolFacts }: TraceTools,
 ): ScoringContext {
+  // Every rule reads the answer as it renders: zero-width and other invisible characters inside a name, an
+  // amount or an id would hide it from them.
+  answer = canonicalAnswer(answer);
   // One fold per answer: the search form is the folded answer lower-cased.
   const folded = foldFullWidth(answer);
   const lower = folded.toLowerCase();

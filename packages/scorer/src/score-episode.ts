@@ -467,7 +467,12 @@ function finish(
       ratio: stage.prices.ratio,
       examples: stage.prices.examples,
     },
-    offRequest: { offTools: stage.request.offTools, anchored: stage.request.anchored },
+    offRequest: {
+      offTools: stage.request.offTools,
+      anchored: stage.request.anchored,
+      foreignCitations: stage.request.foreignCitations,
+      requestCitations: stage.request.requestCitations,
+    },
     fabricationFindings: stage.fabrication.findings,
     transportGrounding: hardConstraints.transport_grounded.details,
   };

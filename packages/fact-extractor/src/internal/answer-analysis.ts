@@ -1,6 +1,6 @@
 // The analysis of an answer that extractAnswerFacts and parsePlan both need, computed once per answer.
 import { ANSWER_CLAIM_WINDOW } from '../config';
-import { foldFullWidth } from '../text';
+import { foldFullWidth, canonicalAnswer } from '../text';
 import { findJson, type JsonSearch } from './json';
 import { jsonStatements } from './json-plan';
 import {
@@ -33,7 +33,7 @@ export class AnswerAnalysis {
   private suffixList: AnswerSuffixNames | undefined;
 
   constructor(text: string) {
-    this.raw = foldFullWidth(text);
+    this.raw = foldFullWidth(canonicalAnswer(text));
   }
 
   /** Every flight and train id, in order. */

@@ -203,6 +203,28 @@ export const EXPLOIT_POLICIES: readonly AuditPolicy[] = [
     },
   },
   {
+    name: 'wrong_city_for_show',
+    kind: 'cheating',
+    description:
+      'wrong_city, plus one call per required tool for the trip asked for and its city (or target) named once',
+    run: async (ctx, taskId) => {
+      const other = await referenceForOtherTrip(ctx, taskId);
+      const asked = ctx.reference.problem;
+      // The reference's first call of each required tool: the request searched, for show.
+      const shown = new Map<string, ScriptedCall>();
+      for (const batch of batchesOf(ctx.reference))
+        for (const c of batch)
+          if (asked.requiredTools.includes(c.name as never) && !shown.has(c.name))
+            shown.set(c.name, c);
+      const named = asked.targetPoi ?? asked.destinationCity;
+      return playScript(ctx.env, taskId, {
+        agent: 'wrong_city_for_show',
+        batches: () => [[...shown.values()], ...batchesOf(other)],
+        answer: () => `${named}出行参考：\n${other.answer}`,
+      });
+    },
+  },
+  {
     name: 'stale_plan',
     kind: 'low_effort',
     description: "the reference's calls, answered with the reference's plan from another epoch",

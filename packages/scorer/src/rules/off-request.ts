@@ -1,5 +1,7 @@
 // Off-request plan: the tools were asked about other places, or the plan never names the place it is for.
 import type { ToolTraceEntry } from '@navworld/core-types';
+import { extractToolFacts } from '@navworld/fact-extractor';
+import { listCities } from '@navworld/knowledge-graph';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import {
@@ -18,6 +20,12 @@ export interface OffRequestResult {
   offTools: string[];
   /** Whether the plan names a request city (for single_poi: the target place). */
   anchored: boolean;
+  /**
+   * Places and transport ids the plan names that only searches about other cities returned, and those that
+   * searches about the request returned (both 0 when no search was about another city).
+   */
+  foreignCitations: number;
+  requestCitations: number;
   /** Multiplier on the code score (1 when the defence does not fire). */
   multiplier: number;
 }
@@ -54,6 +62,85 @@ function searchesRoute(entry: ToolTraceEntry, resultText: string, cities: Reques
   if (typeof from === 'string' && typeof to === 'string') return isRequestRoute(from, to, cities);
   const text = callText(entry, resultText);
   return isRequestRoute(text, text, cities);
+}
+
+/** Names of the knowledge graph's cities, longest first (so 张家界 is tried before a two-character prefix). */
+let graphCities: readonly string[] | undefined;
+
+/**
+ * Whether a call's arguments name a city of the knowledge graph other than the request's: a search about
+ * another place. Only the arguments are read: results name neighbouring cities in passing.
+ */
+function asksAboutOtherCity(entry: ToolTraceEntry, cities: RequestCities): boolean {
+  graphCities ??= listCities()
+    .map((c) => c.name)
+    .sort((a, b) => b.length - a.length);
+  const args = `${JSON.stringify(entry.arguments)}\n${entry.rawArguments}`;
+  return graphCities.some((c) => !cities.all.includes(c) && args.includes(c));
+}
+
+/** The facts a plan can be attributed by: tool places and transport ids. */
+function citableFacts(entry: ToolTraceEntry, resultText: string): string[] {
+  const facts = extractToolFacts([{ name: entry.name, ok: true, resultText }]);
+  return [...facts.pois, ...facts.flights, ...facts.trains].filter((f) => f !== '');
+}
+
+/** Where a successful call's places and ids are attributed: to the request, to another city, or to neither. */
+type CallSource = 'request' | 'foreign' | 'neutral';
+
+/**
+ * The source of a successful call. A route search is the request's when it searches the request's route, and
+ * foreign when its arguments name a city off the request. Any other call is the request's when it names the
+ * destination (places are visited there; for a trip with an origin, a search about the origin alone is no
+ * search about the trip's places), and foreign when its arguments name another city or the origin.
+ */
+function callSource(
+  entry: ToolTraceEntry,
+  resultText: string,
+  cities: RequestCities,
+  destination: RequestCities,
+): CallSource {
+  if (C.routeTools.includes(entry.name as (typeof C.routeTools)[number])) {
+    if (searchesRoute(entry, resultText, cities)) return 'request';
+    return asksAboutOtherCity(entry, cities) ? 'foreign' : 'neutral';
+  }
+  if (callNamesCity(entry, resultText, destination)) return 'request';
+  return asksAboutOtherCity(entry, destination) ? 'foreign' : 'neutral';
+}
+
+/**
+ * How many of the plan's places and transport ids come only from searches about other cities, and how many
+ * from searches about the request: `[foreign, request]` (see {@link callSource}; searches that name no city,
+ * such as an around_search by coordinates, count for neither). Traces without a foreign search skip the count.
+ */
+function citationSources(ctx: ScoringContext, cities: RequestCities): [number, number] {
+  const destination: RequestCities = {
+    destination: cities.destination,
+    origin: null,
+    all: [cities.destination],
+  };
+  const sources = ctx.trace.map((entry, i) =>
+    entry.ok ? callSource(entry, ctx.resultTexts[i] ?? '', cities, destination) : 'neutral',
+  );
+  if (!sources.includes('foreign')) return [0, 0];
+  const requestFacts = new Set<string>();
+  const foreignFacts = new Set<string>();
+  ctx.trace.forEach((entry, i) => {
+    if (sources[i] === 'request')
+      for (const f of citableFacts(entry, ctx.resultTexts[i] ?? '')) requestFacts.add(f);
+  });
+  ctx.trace.forEach((entry, i) => {
+    if (sources[i] === 'foreign')
+      for (const f of citableFacts(entry, ctx.resultTexts[i] ?? ''))
+        if (!requestFacts.has(f)) foreignFacts.add(f);
+  });
+  const ids = new Set([...ctx.answerFacts.flights, ...ctx.answerFacts.trains]);
+  const cited = (f: string): boolean => ids.has(f) || ctx.poiMatched(f);
+  let foreign = 0;
+  let request = 0;
+  for (const f of foreignFacts) if (cited(f)) foreign++;
+  for (const f of requestFacts) if (cited(f)) request++;
+  return [foreign, request];
 }
 
 /**
@@ -102,6 +189,9 @@ export function offRequest(ctx: ScoringContext): OffRequestResult {
       ? namesTarget(ctx, target)
       : namesRequestCity(ctx.lower, cities) ||
         (offTools.length === 0 && ctx.toolFacts.pois.some((p) => p !== '' && ctx.poiMatched(p)));
-  const multiplier = (offTools.length > 0 ? C.toolFloor : 1) * (anchored ? 1 : C.answerFloor);
-  return { offTools, anchored, multiplier };
+  const [foreignCitations, requestCitations] = citationSources(ctx, cities);
+  let multiplier = (offTools.length > 0 ? C.toolFloor : 1) * (anchored ? 1 : C.answerFloor);
+  // A plan for another trip is one finding, however it shows: the floors do not compound.
+  if (foreignCitations > requestCitations) multiplier = Math.min(multiplier, C.foreignFloor);
+  return { offTools, anchored, foreignCitations, requestCitations, multiplier };
 }
