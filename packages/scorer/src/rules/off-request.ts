@@ -64,6 +64,11 @@ function searchesRoute(entry: ToolTraceEntry, resultText: string, cities: Reques
   return isRequestRoute(text, text, cities);
 }
 
+/** A call's arguments, parsed and raw, as one text to search for city names. */
+function argumentText(entry: ToolTraceEntry): string {
+  return `${JSON.stringify(entry.arguments)}\n${entry.rawArguments}`;
+}
+
 /** Names of the knowledge graph's cities, longest first (so 张家界 is tried before a two-character prefix). */
 let graphCities: readonly string[] | undefined;
 
@@ -75,7 +80,7 @@ function asksAboutOtherCity(entry: ToolTraceEntry, cities: RequestCities): boole
   graphCities ??= listCities()
     .map((c) => c.name)
     .sort((a, b) => b.length - a.length);
-  const args = `${JSON.stringify(entry.arguments)}\n${entry.rawArguments}`;
+  const args = argumentText(entry);
   return graphCities.some((c) => !cities.all.includes(c) && args.includes(c));
 }
 
@@ -92,7 +97,8 @@ type CallSource = 'request' | 'foreign' | 'neutral';
  * The source of a successful call. A route search is the request's when it searches the request's route, and
  * foreign when its arguments name a city off the request. Any other call is the request's when it names the
  * destination (places are visited there; for a trip with an origin, a search about the origin alone is no
- * search about the trip's places), and foreign when its arguments name another city or the origin.
+ * search about the trip's places), and foreign when its arguments name another city or the origin; arguments
+ * that name no city leave it to the result.
  */
 function callSource(
   entry: ToolTraceEntry,
@@ -104,8 +110,10 @@ function callSource(
     if (searchesRoute(entry, resultText, cities)) return 'request';
     return asksAboutOtherCity(entry, cities) ? 'foreign' : 'neutral';
   }
-  if (callNamesCity(entry, resultText, destination)) return 'request';
-  return asksAboutOtherCity(entry, destination) ? 'foreign' : 'neutral';
+  // The arguments first: results name other cities' roads in passing (昆明's 北京路).
+  if (namesRequestCity(argumentText(entry), destination)) return 'request';
+  if (asksAboutOtherCity(entry, destination)) return 'foreign';
+  return callNamesCity(entry, resultText, destination) ? 'request' : 'neutral';
 }
 
 /**
