@@ -282,37 +282,30 @@ function timing(baseBuild, headBuild, fixtures, opts) {
  * rules (cut short, lines reversed, another episode's answer, digits changed, result dumps, no answer, 块 and
  * Day N), plus the answer with a shortened trace and with none.
  */
-/** Names of the {@link variants}, in order, for the report. */
-const VARIANT_NAMES = [
-  'answer',
-  'cut short',
-  'lines reversed',
-  "another episode's answer",
-  'digits changed',
-  'answer + result dump',
-  'result dump',
-  'no answer',
-  '块 and Day N',
-  'two calls',
-  'no calls',
-];
-
+/**
+ * The inputs scored for each recorded episode, named for the report: the answer itself and rewrites that
+ * take other paths of the rules (cut short, lines reversed, another episode's answer, digits changed, result
+ * dumps, no answer, 块 and Day N), plus the answer with a shortened trace and with none.
+ */
 function variants(episode, other) {
   const a = episode.answer;
   const dump = episode.trace.map((t) => t.resultText).join('\n');
   const answers = [
-    a,
-    a.slice(0, Math.floor(a.length * 0.3)),
-    a.split('\n').reverse().join('\n'),
-    other.answer,
-    a.replace(/\d/g, (d) => String((Number(d) + 1) % 10)),
-    `${a}\n${dump}`,
-    dump,
-    '',
-    a.replace(/元/g, '块').replace(/第(\d+)天/g, 'Day $1'),
+    ['answer', a],
+    ['cut short', a.slice(0, Math.floor(a.length * 0.3))],
+    ['lines reversed', a.split('\n').reverse().join('\n')],
+    ["another episode's answer", other.answer],
+    ['digits changed', a.replace(/\d/g, (d) => String((Number(d) + 1) % 10))],
+    ['answer + result dump', `${a}\n${dump}`],
+    ['result dump', dump],
+    ['no answer', ''],
+    ['块 and Day N', a.replace(/元/g, '块').replace(/第(\d+)天/g, 'Day $1')],
   ];
-  const out = answers.map((answer) => ({ ...episode, answer }));
-  out.push({ ...episode, trace: episode.trace.slice(0, 2) }, { ...episode, trace: [] });
+  const out = answers.map(([name, answer]) => [name, { ...episode, answer }]);
+  out.push(
+    ['two calls', { ...episode, trace: episode.trace.slice(0, 2) }],
+    ['no calls', { ...episode, trace: [] }],
+  );
   return out;
 }
 
@@ -341,17 +334,16 @@ function identity(base, head, corpus) {
   if (recorded.length === 0) usage(`${corpus}: no recorded episodes (results JSONL expected)`);
   let total = 0;
   let differ = 0;
-  // Scorings whose total changed: [task, variant, base total, head total].
+  // Scorings whose total changed: [task, variant name, base total, head total].
   const moved = [];
   const hashes = { base: createHash('sha256'), head: createHash('sha256') };
   for (let i = 0; i < recorded.length; i++) {
     const e = recorded[i];
-    const inputs = variants(e, recorded[(i + 1) % recorded.length]).map((v) => ({
-      problem: v.problem,
-      trace: v.trace,
-      answer: v.answer,
-    }));
-    inputs.forEach((input, k) => {
+    const inputs = variants(e, recorded[(i + 1) % recorded.length]).map(([name, v]) => [
+      name,
+      { problem: v.problem, trace: v.trace, answer: v.answer },
+    ]);
+    inputs.forEach(([name, input], k) => {
       const totals = [];
       const text = (m) => {
         // An input one build refuses (an older schema) is a result too: the refusal's code and message.
@@ -366,7 +358,7 @@ function identity(base, head, corpus) {
       };
       const a = text(base);
       const b = text(head);
-      if (totals[0] !== totals[1]) moved.push([e.taskId, k, totals[0], totals[1]]);
+      if (totals[0] !== totals[1]) moved.push([e.taskId, name, totals[0], totals[1]]);
       hashes.base.update(a);
       hashes.head.update(b);
       total++;
@@ -392,8 +384,8 @@ function identity(base, head, corpus) {
     const up = moved.filter(([, , a, b]) => (b ?? 0) > (a ?? 0)).length;
     console.log(`  totals: ${moved.length} changed (${up} up, ${moved.length - up} down)`);
     moved.sort((x, y) => Math.abs((y[3] ?? 0) - (y[2] ?? 0)) - Math.abs((x[3] ?? 0) - (x[2] ?? 0)));
-    for (const [task, k, a, b] of moved.slice(0, 10))
-      console.log(`    task ${task}, ${VARIANT_NAMES[k] ?? `variant ${k}`}: ${a} → ${b}`);
+    for (const [task, name, a, b] of moved.slice(0, 10))
+      console.log(`    task ${task}, ${name}: ${a} → ${b}`);
   }
   return differ;
 }

@@ -2,7 +2,7 @@
 import type { ParsedPlan, PlanDay, TransportClaim } from '@navworld/core-types';
 import { BUDGET_CATEGORIES, BUDGET_TOTAL_KEYWORDS, MIN_PLAN_LENGTH, TIP_LABELS } from './config';
 import { parsePrice } from './price';
-import { CHINESE_DIGITS, codePointLength } from './text';
+import { chineseNumeralValue, codePointLength } from './text';
 import { analyseAnswer, type AnswerAnalysis } from './internal/answer-analysis';
 import { walkJson } from './internal/json';
 import { createNameCleaner, placeHits, type PlaceHit } from './internal/scanners';
@@ -265,24 +265,13 @@ function flattenStrings(v: unknown): string {
 
 // ---------------------------------------------------------------- days
 
-/** The value of a Chinese digit from 一 to 九 (两 included). */
-function digitOneToNine(c: string): number | undefined {
-  const v = CHINESE_DIGITS[c];
-  return v !== undefined && v > 0 ? v : undefined;
-}
+/** The numerals a day number is written in: one digit, or up to 99 with 十 (十, 十一, 二十, 二十一). */
+const DAY_NUMERAL =
+  /^(?:[一二两三四五六七八九]|[一二两三四五六七八九]?十[一二两三四五六七八九]?)$/u;
 
 /** Chinese numerals up to 99 (一, 十, 十一, 二十, 二十一); `null` for anything else. */
 export function chineseNumber(s: string): number | null {
-  if (s === '十') return 10;
-  const ten = s.indexOf('十');
-  if (ten < 0) return s.length === 1 ? (digitOneToNine(s) ?? null) : null;
-  if (s.indexOf('十', ten + 1) >= 0) return null;
-  const head = s.slice(0, ten);
-  const tail = s.slice(ten + 1);
-  const h = head === '' ? 1 : head.length === 1 ? digitOneToNine(head) : undefined;
-  const t = tail === '' ? 0 : tail.length === 1 ? digitOneToNine(tail) : undefined;
-  if (h === undefined || t === undefined) return null;
-  return h * 10 + t;
+  return DAY_NUMERAL.test(s) ? (chineseNumeralValue(s) ?? null) : null;
 }
 
 function dayNumberOf(v: unknown): number | null {

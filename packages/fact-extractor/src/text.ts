@@ -34,8 +34,13 @@ const NUMERALS = '零〇一二两三四五六七八九十百千万';
 const NUMERAL_AMOUNT = new RegExp(`[${NUMERALS}]{2,}(?=\\s{0,2}[元块])`, 'gu');
 /** An amount in 块 (5块, 30 块钱): the same as in 元. */
 const KUAI_AMOUNT = /(\d)(\s{0,2})块/gu;
-/** A currency word before an amount (RMB 137, CNY137, 人民币137): the same as ¥137, unless 元 follows. */
-const CURRENCY_WORD = /(?:RMB|CNY|人民币)\s{0,2}(?=\d)(?!\d+(?:\.\d+)?\s{0,2}[元块])/giu;
+/**
+ * A currency word before an amount (RMB 137, cny137, 人民币137): the same as ¥137, unless 元 follows. Its case
+ * is spelled out rather than left to the `i` flag, so that {@link REWRITTEN} can hold it beside SPLIT_ID,
+ * which is case-sensitive.
+ */
+const CURRENCY_WORD =
+  /(?:[Rr][Mm][Bb]|[Cc][Nn][Yy]|人民币)\s{0,2}(?=\d)(?!\d+(?:\.\d+)?\s{0,2}[元块])/gu;
 /**
  * A flight or train number split by a space or a hyphen (CA 1594, MU-5138, G 1234): read as written whole.
  * Letters must be capitals and stand alone, so words and times (Day 1, AM 10:00) are left as they are, and
@@ -43,14 +48,19 @@ const CURRENCY_WORD = /(?:RMB|CNY|人民币)\s{0,2}(?=\d)(?!\d+(?:\.\d+)?\s{0,2}
  */
 const SPLIT_ID =
   /(?<![A-Za-z0-9])([A-Z]{2}|[0-9][A-Z]|[GDCZTKYLS])[ -](\d{1,4})(?![\d:.]|\s{0,2}[元块])/gu;
-/** Whether a text holds anything {@link canonicalAnswer} rewrites: one pass for the common case. */
+/**
+ * Whether a text holds anything {@link canonicalAnswer} rewrites, in one pass for the common case: the
+ * rewriting patterns themselves as one alternation, so the test never misses what a rewrite would change.
+ */
 const REWRITTEN = new RegExp(
-  `[${INVISIBLE}]|\\d\\s{0,2}块|RMB|CNY|rmb|cny|人民币|[${NUMERALS}]{2}\\s{0,2}[元块]|(?<![A-Za-z0-9])(?:[A-Z]{2}|[0-9][A-Z]|[GDCZTKYLS])[ -]\\d`,
+  [INVISIBLE_ALL, NUMERAL_AMOUNT, KUAI_AMOUNT, CURRENCY_WORD, SPLIT_ID]
+    .map((re) => re.source)
+    .join('|'),
   'u',
 );
 
 /** Chinese digits and their values (两 is 2, 〇 and 零 are 0). */
-export const CHINESE_DIGITS: Readonly<Record<string, number>> = {
+const CHINESE_DIGITS: Readonly<Record<string, number>> = {
   零: 0,
   〇: 0,
   一: 1,

@@ -38,6 +38,8 @@ describe('canonicalAnswer', () => {
     expect(canonicalAnswer('打车30块，小吃 5 块钱，门票一百二十元，住宿两千五块')).toBe(
       '打车30元，小吃 5 元钱，门票120元，住宿2500元',
     );
+    // Currency words in any case: the test that decides whether to rewrite is made of the rewrites' patterns.
+    expect(canonicalAnswer('Rmb 88，cNy 5')).toBe('¥88，¥5');
     expect(canonicalAnswer('RMB 137，cny88，人民币 60，人民币200元')).toBe(
       '¥137，¥88，¥60，人民币200元',
     );

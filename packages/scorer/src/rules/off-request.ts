@@ -69,18 +69,16 @@ function argumentText(entry: ToolTraceEntry): string {
   return `${JSON.stringify(entry.arguments)}\n${entry.rawArguments}`;
 }
 
-/** Names of the knowledge graph's cities, longest first (so 张家界 is tried before a two-character prefix). */
+/** Names of the knowledge graph's cities. */
 let graphCities: readonly string[] | undefined;
 
 /**
- * Whether a call's arguments name a city of the knowledge graph other than the request's: a search about
- * another place. Only the arguments are read: results name neighbouring cities in passing.
+ * Whether a call's arguments (`args`, their {@link argumentText}) name a city of the knowledge graph other
+ * than the request's: a search about another place. Only the arguments are read: results name neighbouring
+ * cities in passing.
  */
-function asksAboutOtherCity(entry: ToolTraceEntry, cities: RequestCities): boolean {
-  graphCities ??= listCities()
-    .map((c) => c.name)
-    .sort((a, b) => b.length - a.length);
-  const args = argumentText(entry);
+function asksAboutOtherCity(args: string, cities: RequestCities): boolean {
+  graphCities ??= listCities().map((c) => c.name);
   return graphCities.some((c) => !cities.all.includes(c) && args.includes(c));
 }
 
@@ -108,11 +106,12 @@ function callSource(
 ): CallSource {
   if (C.routeTools.includes(entry.name as (typeof C.routeTools)[number])) {
     if (searchesRoute(entry, resultText, cities)) return 'request';
-    return asksAboutOtherCity(entry, cities) ? 'foreign' : 'neutral';
+    return asksAboutOtherCity(argumentText(entry), cities) ? 'foreign' : 'neutral';
   }
   // The arguments first: results name other cities' roads in passing (昆明's 北京路).
-  if (namesRequestCity(argumentText(entry), destination)) return 'request';
-  if (asksAboutOtherCity(entry, destination)) return 'foreign';
+  const args = argumentText(entry);
+  if (namesRequestCity(args, destination)) return 'request';
+  if (asksAboutOtherCity(args, destination)) return 'foreign';
   return callNamesCity(entry, resultText, destination) ? 'request' : 'neutral';
 }
 
@@ -122,6 +121,7 @@ function callSource(
  * such as an around_search by coordinates, count for neither). Traces without a foreign search skip the count.
  */
 function citationSources(ctx: ScoringContext, cities: RequestCities): [number, number] {
+  // The destination alone, already in its short form (not shortened a second time).
   const destination: RequestCities = {
     destination: cities.destination,
     origin: null,
