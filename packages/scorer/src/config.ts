@@ -988,6 +988,11 @@ export const SCORING_CONFIG = {
     /** Names read at slots per answer. */
     maxSlotPlaces: 128,
     /**
+     * Occurrences of a sourced place looked up to tell whether it is written only in bare lists of facts
+     * (it is then left out of the named places' count); past this many, the rest are not looked at.
+     */
+    maxListedLookups: 64,
+    /**
      * Share of a plan's named places found nowhere in the tool results (nor in the request) up to which the
      * places' multiplier stays 1: more lenient than for prices, since a plan may name a few well-known sights
      * the tools did not list …
@@ -1000,6 +1005,14 @@ export const SCORING_CONFIG = {
      * are mostly no tool's is not a plan from this episode's results at all.
      */
     placeFloor: 0.05,
+    /**
+     * Unsourced named places a plan may have whatever its share: a few well-known sights, not a plan's worth.
+     * Past this many the places' multiplier falls too (the share alone can be diluted by naming many tool
+     * places in passing) …
+     */
+    placeFreeCount: 8,
+    /** … down to `placeFloor` at this many. */
+    placeFloorCount: 24,
     /**
      * Fewer checkable facts than this never trigger the defence (counted once for all facts pooled, and once
      * for the ratings, which are also held to the share on their own).

@@ -89,6 +89,7 @@ export {
   factPrecision,
   factPrecisionMultiplier,
   namedPlacesMultiplier,
+  unsourcedPlacesMultiplier,
   type FactPrecisionResult,
 } from './rules/fact-precision';
 export { buildFactContext, isBareFactList, type FactContext } from './rules/fact-context';

@@ -10,6 +10,7 @@ import {
   factPrecision,
   factPrecisionMultiplier,
   namedPlacesMultiplier,
+  unsourcedPlacesMultiplier,
   isBareFactList,
   placelessPlan,
   priceGrounding,
@@ -625,18 +626,79 @@ describe('fact_precision', () => {
       expect(factPrecision(ctx, priceGrounding(ctx)).parts.places).toEqual([5, 0]);
     });
 
+    // Five places the tools never returned, one they did, and two branch names of no result.
+    const invented = [
+      '# 上海2日游',
+      '第1天：上午参观浦江博物馆，下午去锦华公园散步，傍晚到瑞云寺。',
+      '第2天：上午游览金湾湖风景区，下午参观上海博物馆。',
+      '午餐：宏盛生煎(黄河路店)；住宿：瑞丰之星(人民广场店)。',
+    ].join('\n');
+
     it('a plan of invented places is caught even when it states no rating or price', () => {
-      const invented = [
-        '# 上海2日游',
-        '第1天：上午参观浦江博物馆，下午去锦华公园散步，傍晚到瑞云寺。',
-        '第2天：上午游览金湾湖风景区，下午参观上海博物馆。',
-        '午餐：宏盛生煎(黄河路店)；住宿：瑞丰之星(人民广场店)。',
-      ].join('\n');
       // 6 of 7 named places are found nowhere in the results: 6 / 7 ≥ 80 % → the places' floor.
       expect(placesOf(invented)).toEqual({ places: [7, 6], multiplier: 0.05 });
       const b = scoreEpisodeSync({ problem, trace: sights, answer: invented });
       expect(b.defenses).toContain('fact_precision');
       expect((b.multipliers as Record<string, number>)['factPrecision']).toBe(0.05);
+    });
+
+    it('tool places repeated in a bare list do not dilute the share of invented ones', () => {
+      // A line of nothing but the tools' sights (a bare list: every item is a tool fact). 上海博物馆 is planned
+      // above as well, so it counts once, as before; the four others appear only in the list and are left out:
+      // still 6 unsourced of 7.
+      const listed = `${invented}\n上海博物馆、世纪公园、静安寺、滴水湖风景区、上海科技馆`;
+      expect(placesOf(listed)).toEqual({ places: [7, 6], multiplier: 0.05 });
+      // The same four in a sentence count: 6 of 11 unsourced, 1 − 0.95 × (6/11 − 0.3) / 0.5.
+      const prose = `${invented}\n下午也可以去世纪公园，再到静安寺；次日可去滴水湖风景区，再参观上海科技馆。`;
+      const r = placesOf(prose);
+      expect(r.places).toEqual([11, 6]);
+      expect(r.multiplier).toBeCloseTo(1 - 0.95 * ((6 / 11 - 0.3) / 0.5), 10);
+    });
+
+    it('more than 8 unsourced places cost whatever their share', () => {
+      // 21 parks the tools return, and 10 invented ones.
+      const real =
+        '翠湖 碧波 金桂 银杏 紫藤 青松 白鹭 红枫 清溪 明月 春晖 秋实 朝阳 夕照 星河 云栖 松涛 竹影 梅岭 兰亭 荷风'.split(
+          ' ',
+        );
+      const made = '锦华 瑞云 宏盛 金湾 浦江 瑞丰 嘉禾 福临 翠微 瑞泰'.split(' ');
+      const parks = [
+        call(
+          'poi_search',
+          { address: '公园', region: '上海' },
+          poiText(
+            real.map((w, i) => ({
+              name: `${w}公园`,
+              address: `公园路${i + 1}号`,
+              price: ['门票', 0] as ['门票', number],
+            })),
+          ),
+        ),
+        ...foodTrace,
+      ];
+      const plan = (inventedCount: number): string => {
+        const names = [
+          ...real.map((w) => `${w}公园`),
+          ...made.slice(0, inventedCount).map((w) => `${w}公园`),
+        ];
+        const days: string[] = [];
+        for (let d = 0; d * 3 < names.length; d++)
+          days.push(
+            `第${d + 1}天：${names
+              .slice(3 * d, 3 * d + 3)
+              .map((n) => `参观${n}`)
+              .join('，')}。`,
+          );
+        return days.join('\n');
+      };
+      // 8 invented of 29 (28 %): free on both counts.
+      expect(placesOf(plan(8), parks)).toEqual({ places: [29, 8], multiplier: 1 });
+      // 10 invented of 31 (32 %): the share costs 1 − 0.95 × (10/31 − 0.3) / 0.5 ≈ 0.958, the number
+      // 1 − 0.95 × (10 − 8) / 16 = 0.88125, the lower one applies.
+      const ten = placesOf(plan(10), parks);
+      expect(ten.places).toEqual([31, 10]);
+      expect(namedPlacesMultiplier(10 / 31)).toBeCloseTo(1 - 0.95 * ((10 / 31 - 0.3) / 0.5), 10);
+      expect(ten.multiplier).toBeCloseTo(0.88125, 10);
     });
 
     it('a few well-known sights beyond the results are tolerated, more cost, fewer than 5 are not judged', () => {
@@ -771,6 +833,14 @@ describe('fact_precision', () => {
       await scoreEpisode({ problem: asked, trace: sights, answer, judge });
       // The request names the museum; 滴水湖 is the stem of the tools' 滴水湖风景区; 锦华公园 is nowhere.
       expect([...inputs[0]!.sourcedPlaces!].sort()).toEqual(['浦江博物馆', '滴水湖景区'].sort());
+    });
+
+    it('number multiplier: 1 up to 8 unsourced places, linear to 0.05 at 24', () => {
+      expect(unsourcedPlacesMultiplier(0)).toBe(1);
+      expect(unsourcedPlacesMultiplier(8)).toBe(1);
+      expect(unsourcedPlacesMultiplier(16)).toBeCloseTo(0.525, 10);
+      expect(unsourcedPlacesMultiplier(24)).toBeCloseTo(0.05, 10);
+      expect(unsourcedPlacesMultiplier(40)).toBe(0.05);
     });
 
     it('multiplier: 1 up to 30 % unsourced, linear to 0.05 at 80 %', () => {

@@ -229,6 +229,19 @@ function anchorRegexes(type: ProblemType): readonly RegExp[] {
   return out;
 }
 
+/** The fact context of each scoring context, built once: info consistency and fact precision both read it. */
+const FACT_CONTEXTS = new WeakMap<ScoringContext, FactContext>();
+
+/** The {@link FactContext} of an episode, built on first use and kept with its scoring context. */
+export function factContextOf(ctx: ScoringContext): FactContext {
+  let fc = FACT_CONTEXTS.get(ctx);
+  if (fc === undefined) {
+    fc = buildFactContext(ctx);
+    FACT_CONTEXTS.set(ctx, fc);
+  }
+  return fc;
+}
+
 /** Builds the {@link FactContext} of an answer (named defence `context_free_facts`). */
 export function buildFactContext(ctx: ScoringContext): FactContext {
   const facts = factPieces(ctx);

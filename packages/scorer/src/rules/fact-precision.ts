@@ -11,11 +11,15 @@ import {
   round,
   linearFall,
   LinesWith,
+  insideSpan,
+  spanIndex,
+  type SpanIndex,
 } from '../internal/text';
 import { toolPoiRatings } from '../internal/price-text';
 import { toolSideTable } from '../internal/tool-side';
 import { BRANCH_LABEL, brandOf, isTripCity, tripCities } from '../internal/place-names';
 import type { PriceGroundingResult } from './price-grounding';
+import { factContextOf } from './fact-context';
 
 const C = SCORING_CONFIG.factPrecision;
 
@@ -456,6 +460,19 @@ function isSlotPlaceSourced(
 }
 
 /**
+ * Whether every occurrence of a name in the answer lies inside a bare list of facts (the fact context's
+ * `bareLines`, see {@link factContextOf}); false for a name not found as written. `bare` is the index of those lines.
+ */
+function onlyListed(ctx: ScoringContext, bare: SpanIndex, written: string): boolean {
+  const at = ctx.findInAnswer(written, C.maxListedLookups);
+  if (at.length === 0) return false;
+  return at.every((i) => {
+    const p = ctx.cpi.at(i);
+    return insideSpan(bare, p, p + 1);
+  });
+}
+
+/**
  * Named places of the answer that no tool result (nor the request) contains: [named, unsourced]. The named
  * places are the fact extractor's answer POIs that end in a place suffix (景区, 博物馆, 酒店 …), the
  * restaurants and hotels written with a branch label (粤盛阁家常菜(珠海大道店)), and the names written at a
@@ -464,29 +481,52 @@ function isSlotPlaceSourced(
  * counts as sourced when its stem is (西湖景区 for 西湖风景区), unless the stem is only a district or the
  * city; a branch name when the run before its label ends with the name of a tool POI of that branch (the
  * run may start with a verb: 选择金湾酒店(中南路店)).
+ *
+ * A sourced place written only inside bare lists of facts (`bareLines`, the lines info consistency weighs 0)
+ * is left out of the count: a list that repeats the tools' places plans none of them, and counting it would
+ * dilute the share of the places the plan invented. Unsourced places count wherever they are written.
  */
-function namedPlaces(ctx: ScoringContext): [number, number] {
+function namedPlaces(
+  ctx: ScoringContext,
+  bareLines: ReadonlyArray<readonly [number, number]>,
+): [number, number] {
   const branches = branchNames(ctx.answer);
   const labels = branches.map(([, label]) => normalizeText(label));
   const places = suffixPlaces(ctx, labels);
   const cities = tripCities(ctx);
   const slots = slotPlaces(ctx, places, labels, cities);
-  const named = places.length + branches.length + slots.length;
+  let named = places.length + branches.length + slots.length;
   if (named < C.minChecked) return [named, 0];
   const sources = new PlaceSources(ctx);
-  let unsourced = places.filter((place) => !isSuffixPlaceSourced(place, sources, cities)).length;
+  const bare = bareLines.length > 0 ? spanIndex(bareLines) : undefined;
+  // A sourced place: counted unless it is only listed.
+  const sourced = (written: string): void => {
+    if (bare !== undefined && onlyListed(ctx, bare, written)) named--;
+  };
+  let unsourced = 0;
+  for (const place of places) {
+    if (isSuffixPlaceSourced(place, sources, cities)) sourced(place.poi);
+    else unsourced++;
+  }
   // The tool POIs' normalised names are needed only for a slot place not found as written.
   let toolNames: string[] | undefined;
   const names = (): string[] =>
     (toolNames ??= ctx.toolFacts.pois.map(normalizeText).filter((poi) => cpLength(poi) >= 2));
-  for (const place of slots) if (!isSlotPlaceSourced(place, sources, cities, names)) unsourced++;
+  for (const place of slots) {
+    if (isSlotPlaceSourced(place, sources, cities, names)) sourced(place.poi);
+    else unsourced++;
+  }
   let byLabel: Map<string, string[]> | undefined;
   branches.forEach(([written, writtenLabel], i) => {
     const run = normalizeText(written);
     const label = labels[i]!;
     byLabel ??= basesByLabel(ctx.toolFacts.pois);
-    if ((byLabel.get(label) ?? []).some((base) => run.endsWith(base))) return;
-    if (!sources.has(`${written}(${writtenLabel})`, run + label)) unsourced++;
+    if (
+      (byLabel.get(label) ?? []).some((base) => run.endsWith(base)) ||
+      sources.has(`${written}(${writtenLabel})`, run + label)
+    )
+      sourced(written);
+    else unsourced++;
   });
   return [named, unsourced];
 }
@@ -519,18 +559,27 @@ export function namedPlacesMultiplier(ratio: number): number {
 }
 
 /**
+ * Multiplier for the number of a plan's unsourced named places, whatever their share: 1 up to
+ * `placeFreeCount`, linearly down to `placeFloor` at `placeFloorCount`.
+ */
+export function unsourcedPlacesMultiplier(count: number): number {
+  return linearFall(count, C.placeFreeCount, C.placeFloorCount, C.placeFloor);
+}
+
+/**
  * Fact precision (named defence `fact_precision`): pools every fact of the answer that can be checked
  * against this episode's tool results — the prices of {@link priceGrounding} and the weather conditions,
  * temperatures and wind directions written on a dated line (checked against that day's forecast), and the
  * ratings it states (checked against the tool POIs named just before them) — and scales the code score by
  * the unsupported share. The ratings are also held to that share on their own, and the plan's named places
  * on a more lenient one, {@link namedPlacesMultiplier} (a plan may rightly name a few well-known sights the
- * tools did not list). A plan memorised from another epoch, written from another trace or planned on
+ * tools did not list), and by their number, {@link unsourcedPlacesMultiplier}. A plan memorised from another epoch, written from another trace or planned on
  * invented places states facts the tools did not return this time.
  */
 export function factPrecision(
   ctx: ScoringContext,
   prices: PriceGroundingResult,
+  bareLines: ReadonlyArray<readonly [number, number]> = factContextOf(ctx).bareLines,
 ): FactPrecisionResult {
   const weather = datedWeather(ctx);
   const ratings = statedRatings(ctx);
@@ -543,8 +592,12 @@ export function factPrecision(
   const rated = ratings[0] >= C.minChecked ? factPrecisionMultiplier(ratings[1] / ratings[0]) : 1;
   // Places only on their own, on a more lenient scale (a plan may name a few sights the tools did not list):
   // a plan of invented places that states neither their ratings nor their prices is still caught here.
-  const places = namedPlaces(ctx);
-  const placed = places[0] >= C.minChecked ? namedPlacesMultiplier(places[1] / places[0]) : 1;
+  const places = namedPlaces(ctx, bareLines);
+  // Their number too: naming every place the tools returned in passing dilutes the share of invented ones.
+  const placed =
+    places[0] >= C.minChecked
+      ? Math.min(namedPlacesMultiplier(places[1] / places[0]), unsourcedPlacesMultiplier(places[1]))
+      : 1;
   return {
     checked,
     unsupported,

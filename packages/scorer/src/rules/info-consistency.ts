@@ -4,7 +4,7 @@ import { isEmptyFacts } from '@navworld/fact-extractor';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
 import { anyInRange, round, trimmedLength } from '../internal/text';
-import { buildFactContext, type FactContext } from './fact-context';
+import { factContextOf, type FactContext } from './fact-context';
 
 const C = SCORING_CONFIG.ic;
 
@@ -121,7 +121,7 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
         };
   }
 
-  const fc = buildFactContext(ctx);
+  const fc = factContextOf(ctx);
   let rawMatched = 0;
   let weightedMatched = 0;
   /** Sum of the context weights of matched facts (named defence `context_free_facts`). */
