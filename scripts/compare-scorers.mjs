@@ -383,6 +383,11 @@ function identity(base, head, corpus) {
     // Details may change while every score stays: say which scorings moved, the largest changes first.
     const up = moved.filter(([, , a, b]) => (b ?? 0) > (a ?? 0)).length;
     console.log(`  totals: ${moved.length} changed (${up} up, ${moved.length - up} down)`);
+    // Per variant: a change meant for one kind of answer should not move the others.
+    const byVariant = new Map();
+    for (const [, name] of moved) byVariant.set(name, (byVariant.get(name) ?? 0) + 1);
+    if (byVariant.size > 0)
+      console.log(`  by variant: ${[...byVariant].map(([name, n]) => `${name} ${n}`).join(', ')}`);
     moved.sort((x, y) => Math.abs((y[3] ?? 0) - (y[2] ?? 0)) - Math.abs((x[3] ?? 0) - (x[2] ?? 0)));
     for (const [task, name, a, b] of moved.slice(0, 10))
       console.log(`    task ${task}, ${name}: ${a} → ${b}`);

@@ -814,8 +814,17 @@ export const SCORING_CONFIG = {
     maxCount: 30,
     /** Round amounts not bound to a POI (a plan's own allocations and estimates) are not counted. */
     allocationStep: 50,
-    /** Traced prices before a claim whose 2- and 3-term subsets may sum to it. */
-    subsetTerms: 12,
+    /**
+     * Traced prices before a claim (earlier lines included) whose latest ones may sum to it: the total of the
+     * items just listed, one per line.
+     */
+    runTerms: 12,
+    /**
+     * The traced prices right before a claim that the rest of its arithmetic may use from earlier lines (any
+     * run, 2- and 3-term sums, a count's multiple or share, differences). Kept short: from a dozen earlier
+     * amounts these forms reach about half of all amounts, so they traced invented prices by chance.
+     */
+    recentTerms: 4,
     /**
      * Numbers right before a claim on its line that its arithmetic may use as operands: a budget line sums
      * a dozen terms, and the bound keeps a line of thousands of amounts from costing quadratic time.
@@ -829,6 +838,13 @@ export const SCORING_CONFIG = {
     floorRatio: 0.7,
     /** Multiplier at and beyond `floorRatio`. */
     floor: 0.1,
+    /**
+     * Untraceable prices a plan may state whatever their share. Past this many the multiplier falls too:
+     * the share alone can be diluted by repeating the tools' own prices …
+     */
+    freeCount: 8,
+    /** … down to `floor` at this many. */
+    floorCount: 24,
     /** Untraceable prices listed in the breakdown. */
     maxExamples: 8,
   },

@@ -96,6 +96,7 @@ export { buildFactContext, isBareFactList, type FactContext } from './rules/fact
 export {
   priceGrounding,
   priceGroundingMultiplier,
+  untracedPricesMultiplier,
   isDerivedPrice,
   scanNumbers,
   type NumberToken,

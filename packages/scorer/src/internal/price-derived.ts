@@ -55,6 +55,18 @@ function plainTerms(terms: readonly number[]): boolean {
   return Number.isFinite(s);
 }
 
+/** Whether `v` is the sum of the last k ≥ 2 of `terms`. */
+function tailSum(terms: readonly number[], v: number, lo: number, hi: number): boolean {
+  const stop = plainTerms(terms) ? hi : Infinity;
+  let s = terms.at(-1) ?? 0;
+  for (let i = terms.length - 2; i >= 0; i--) {
+    s += terms[i]!;
+    if (hit(s, v, lo, hi)) return true;
+    if (s > stop) break;
+  }
+  return false;
+}
+
 /** Whether `v` is a sum of a contiguous run (≥ 2 terms) of `terms`. */
 function runSum(terms: readonly number[], v: number, lo: number, hi: number): boolean {
   const stop = plainTerms(terms) ? hi : Infinity;
@@ -208,17 +220,21 @@ export function derivedWith(
 ): boolean {
   const lo = windowLow(v);
   const hi = windowHigh(v);
-  if (runSum(operands, v, lo, hi) || runSum(recent, v, lo, hi) || subsetSum(recent, v, lo, hi))
-    return true;
-  const pool = operands.concat(recent);
+  if (runSum(operands, v, lo, hi) || tailSum(recent, v, lo, hi)) return true;
+  const near = recent.length > C.recentTerms ? recent.slice(-C.recentTerms) : recent;
+  if (runSum(near, v, lo, hi) || subsetSum(near, v, lo, hi)) return true;
+  const pool = operands.concat(near);
   for (const a of pool) if (scaledBy(a, countList, table, v, lo, hi)) return true;
   return difference(pool, v, lo, hi);
 }
 
 /**
- * Whether `v` follows from grounded operands: a sum of a contiguous run (≥ 2 terms) of `operands` or of
- * `recent`, a sum of 2 or 3 of `recent`, an operand multiplied or divided by a count or multiplied by two
- * counts, or a difference of two operands (all within the derived tolerance).
+ * Whether `v` follows from grounded operands: `operands` are the traced numbers before it on its line,
+ * `recent` the traced prices before it (earlier lines included, the latest last). It does when it is a sum of
+ * a contiguous run (≥ 2 terms) of `operands`, the sum of the last k ≥ 2 of `recent`, or — with only the last
+ * `recentTerms` of `recent` — a sum of a run or of 2 or 3 of them, one of them or an operand multiplied or
+ * divided by a count or multiplied by two counts, or a difference of two of them and the operands (all within
+ * the derived tolerance).
  */
 export function isDerivedPrice(
   v: number,

@@ -351,6 +351,14 @@ export function priceGroundingMultiplier(ratio: number): number {
 }
 
 /**
+ * Multiplier for the number of untraceable prices, whatever their share: 1 up to `freeCount`, linearly down to
+ * the floor at `floorCount`.
+ */
+export function untracedPricesMultiplier(count: number): number {
+  return linearFall(count, C.freeCount, C.floorCount, C.floor);
+}
+
+/**
  * Price grounding. Each amount in 元 the answer states is traced: a price labelled as a POI's (人均, 门票,
  * per night) next to a tool POI must match that POI's record price; a taxi fare must be one the route tool
  * returned; any other price must be a tool price or a number of the user's request; failing that it may be
@@ -358,7 +366,8 @@ export function priceGroundingMultiplier(ratio: number): number {
  * days, nights or rooms, a difference such as the budget left); a fare difference (贵 / 便宜 N 元) must be
  * the difference of two tool fares. A POI's labelled price binds to the nearest POI in its clause whose
  * record has that kind of price. Round amounts that are not bound to a POI (multiples of 50) are a plan's
- * own allocations and estimates: not counted. The multiplier falls from 1 at 20 % untraceable prices to the floor.
+ * own allocations and estimates: not counted. The multiplier falls from 1 at 20 % untraceable prices to the floor,
+ * and from 1 at 8 untraceable prices to the floor at 24 ({@link untracedPricesMultiplier}); the lower applies.
  */
 export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   const claims: PriceClaim[] = [];
@@ -417,8 +426,7 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
         }
         countList ??= counts(ctx, numbers);
         table ??= ratioTable(countList);
-        if (derivedWith(v, operands, recent.slice(-C.subsetTerms), countList, table))
-          kind = 'derived';
+        if (derivedWith(v, operands, recent.slice(-C.runTerms), countList, table)) kind = 'derived';
         else if (v % C.allocationStep === 0) kind = 'estimate';
         else kind = 'ungrounded';
       }
@@ -435,7 +443,11 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
     }
   }
   const ratio = counted > 0 ? ungrounded / counted : 0;
-  const multiplier = counted >= C.minClaims ? priceGroundingMultiplier(ratio) : 1;
+  // Their number too: repeating the tools' own prices dilutes the share of invented ones.
+  const multiplier =
+    counted >= C.minClaims
+      ? Math.min(priceGroundingMultiplier(ratio), untracedPricesMultiplier(ungrounded))
+      : 1;
   return { counted, ungrounded, ratio: round(ratio, 4), multiplier, examples, claims };
 }
 
