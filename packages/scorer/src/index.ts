@@ -61,6 +61,7 @@ export {
 } from './rules/hard-constraints';
 export {
   infoConsistency,
+  bonusRate,
   categoryScore,
   type InfoConsistencyResult,
 } from './rules/info-consistency';

@@ -118,9 +118,12 @@ describe('single_poi', () => {
     const b = score(E.singlePoiOnePoi);
     expect(failed(b)).toEqual({ poi_names_verified: 0.7 });
     expect(b.hardConstraints.poi_names_verified.details).toMatchObject({ matched: 1, required: 2 });
-    // pois 1 of den 3 → 0.5556; (0.5556 + 3)/4 regular, (0.5556 + 3 + 2.8333)/7 with bonus → max 0.9127 → 22.82
+    // pois 1 of den 3 → 0.5556; regular mean (0.5556 + 3)/4 = 0.8889; the bonus categories that raise it, best
+    // first: distances 1 → 4.5556/5 = 0.9111, durations 1 → 5.5556/6 = 0.9259, road names 0.8333 would lower
+    // it → 0.9259 → 23.15
     expect(b.icCategories['pois']).toMatchObject({ matched: 1, score: 0.5556 });
-    expect(b.infoConsistency).toBe(22.82);
+    expect(b.icCategories['road_names']).toMatchObject({ score: 0.8333 });
+    expect(b.infoConsistency).toBe(23.15);
     // visit 6·1/2 = 3; nearby: no context near → half tier, 5·0.5·1/3 = 0.8333; transport 5, tips 5, budget 4
     expect(dims(b)).toEqual({
       visit_plan: 3,
@@ -130,8 +133,8 @@ describe('single_poi', () => {
       budget: 4,
     });
     expect(b.completeness).toBe(17.83);
-    // 50·√(0.9128·0.7132)·1.05 = 42.36; ×0.7 = 29.65
-    expect([b.codeTotal, b.total]).toEqual([42.36, 29.65]);
+    // 50·√(0.9259·0.7132)·1.05 = 42.66; ×0.7 = 29.86
+    expect([b.codeTotal, b.total]).toEqual([42.66, 29.86]);
   });
   it('required_tools_called alone fails: the reference example 3 (12.9)', () => {
     const b = score(ex3);

@@ -90,6 +90,30 @@ function intersect(a: readonly string[], b: readonly string[]): string[] {
   return a.filter((x) => set.has(x));
 }
 
+/**
+ * The IC rate: the mean score of the regular categories, joined by the matched bonus categories that raise
+ * it. Bonus categories are taken best first while each lifts the mean, which gives the highest mean of any
+ * choice of them; so a lower category score, or a bonus category lost, never raises the rate, and removing a
+ * cited fact never raises IC. Without regular categories it is the mean of the bonus ones.
+ */
+export function bonusRate(
+  regularSum: number,
+  regularCount: number,
+  bonus: readonly number[],
+): number {
+  if (regularCount === 0) {
+    return bonus.length === 0 ? 0 : bonus.reduce((s, x) => s + x, 0) / bonus.length;
+  }
+  let sum = regularSum;
+  let n = regularCount;
+  for (const x of [...bonus].sort((a, b) => b - a)) {
+    if (x * n <= sum) break; // x is at most the mean: it and every later one would lower it
+    sum += x;
+    n++;
+  }
+  return sum / n;
+}
+
 /** Info consistency over the ten fact categories, with the anti-gaming caps described in the README. */
 export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   const T = ctx.toolFacts;
@@ -211,11 +235,11 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   if (counted === 0)
     return { score: 0, categories, counted, matchedCategories, notes: ['nothing_matched'] };
 
-  const regSum = reg.reduce((s, c) => s + c.score, 0);
-  const bonSum = bonMatched.reduce((s, c) => s + c.score, 0);
-  const rateAll = (regSum + bonSum) / counted;
-  // Matched bonus categories may only raise the rate, so removing a cited fact never raises IC.
-  let rate = reg.length > 0 ? Math.max(regSum / reg.length, rateAll) : rateAll;
+  let rate = bonusRate(
+    reg.reduce((s, c) => s + c.score, 0),
+    reg.length,
+    bonMatched.map((c) => c.score),
+  );
   if (reg.length >= C.minBreadthTotal) {
     // Breadth is counted on the regular categories: the route tool's distances and road names alone (a pasted
     // table of route steps) are not a broad use of the tools.
