@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SafeResultSchema, type EpisodeResult } from '@navworld/core-types';
 import { createEnvironment, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
-import { startServer, type RunningServer } from '../src/server/start';
+import { startServer, type RunningServer, type StartServerOptions } from '../src/server/start';
 import { isBaseUrlAllowed, parseAllowList } from '../src/server/allow-list';
 import { redact } from '../src/server/logger';
 import type { LogEntry } from '../src/server/logger';
@@ -24,6 +24,20 @@ function weatherCall(id: string, city: string) {
     type: 'function',
     function: { name: 'weather', arguments: JSON.stringify({ city }) },
   };
+}
+
+/** A server on a free port whose log entries are collected. */
+async function startLogged(
+  options: StartServerOptions = {},
+): Promise<{ running: RunningServer; logs: LogEntry[] }> {
+  const logs: LogEntry[] = [];
+  const running = await startServer({
+    port: 0,
+    environmentOptions: ENV_OPTIONS,
+    log: (e) => logs.push(e),
+    ...options,
+  });
+  return { running, logs };
 }
 
 function expectError(answer: { status: number; json: any }, status: number, code: string) {
@@ -320,13 +334,7 @@ describe('limits, authentication and the allow-list', () => {
 
   it('requires the bearer token when one is set (health stays open)', async () => {
     const token = 'tok-0123456789abcdef';
-    const logs: LogEntry[] = [];
-    const running = await startServer({
-      port: 0,
-      token,
-      environmentOptions: ENV_OPTIONS,
-      log: (e) => logs.push(e),
-    });
+    const { running, logs } = await startLogged({ token });
     try {
       expectError(await post(running.url, '/v1/reset', { task_id: 1 }), 401, 'UNAUTHORIZED');
       expectError(
@@ -580,6 +588,49 @@ describe('graceful shutdown', () => {
     }
     expect(total).toBeGreaterThan(0);
     await env.close();
+  });
+});
+
+describe('logging while shutting down', () => {
+  it('logs each request refused with 503 like other refused requests, without secrets', async () => {
+    const token = 'tok-shutdown-9f8e7d6c';
+    const { running, logs } = await startLogged({ token });
+    try {
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await post(running.url, '/v1/reset', { task_id: 1 }, auth)).status).toBe(200);
+      // The application stops admitting requests; the socket still accepts them.
+      await running.server.shutdown();
+      const refused = await post(
+        running.url,
+        '/v1/reset',
+        { task_id: 2 },
+        { ...auth, 'x-request-id': 'late-reset' },
+      );
+      expectError(refused, 503, 'SHUTTING_DOWN');
+      expect(refused.json.error.hint).toBe('Retry on another instance.');
+      expect(refused.headers['x-request-id']).toBe('late-reset');
+      expectError(await get(running.url, '/v1/tools', auth), 503, 'SHUTTING_DOWN');
+      const requests = logs.filter((e) => e.msg === 'request');
+      expect(requests).toContainEqual(
+        expect.objectContaining({
+          level: 'info',
+          requestId: 'late-reset',
+          method: 'POST',
+          route: '/v1/reset',
+          status: 503,
+        }),
+      );
+      expect(requests).toContainEqual(
+        expect.objectContaining({ method: 'GET', route: '/v1/tools', status: 503 }),
+      );
+      // The same fields as the line of an answered request.
+      expect(Object.keys(requests[0] ?? {}).sort()).toEqual(
+        Object.keys(requests.find((e) => e['status'] === 503) ?? {}).sort(),
+      );
+      expect(JSON.stringify(logs)).not.toContain(token);
+    } finally {
+      await running.close();
+    }
   });
 });
 

@@ -331,6 +331,31 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     return c.json(body, 404);
   });
 
+  /**
+   * One `request` log line and the metrics of a finished request. A 503 is a refusal (the server is
+   * stopping), logged like the other refused requests rather than as a server error.
+   */
+  function recordRequest(
+    request: { requestId: string; method: string; route: string; secrets: readonly string[] },
+    status: number,
+    started: number,
+  ): void {
+    const seconds = (performance.now() - started) / 1000;
+    metrics.request(request.route, status, seconds);
+    logger.log(
+      status >= 500 && status !== 503 ? 'error' : 'info',
+      'request',
+      {
+        requestId: request.requestId,
+        method: request.method,
+        route: request.route,
+        status,
+        ms: Math.round(seconds * 1000 * 100) / 100,
+      },
+      request.secrets,
+    );
+  }
+
   // Admission, timing and logging; runs before the body is read.
   app.use('*', async (c, next) => {
     requestCounter += 1;
@@ -354,7 +379,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ),
       );
       c.header('Connection', 'close');
-      metrics.request(route, 503, (performance.now() - started) / 1000);
+      recordRequest({ requestId, method: c.req.method, route, secrets: [] }, 503, started);
       return c.json(body, 503);
     }
     inFlight += 1;
@@ -363,20 +388,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       return c.res;
     } finally {
       inFlight -= 1;
-      const seconds = (performance.now() - started) / 1000;
-      metrics.request(route, c.res.status, seconds);
-      logger.log(
-        c.res.status >= 500 ? 'error' : 'info',
-        'request',
-        {
-          requestId,
-          method: c.req.method,
-          route,
-          status: c.res.status,
-          ms: Math.round(seconds * 1000 * 100) / 100,
-        },
-        c.get('secrets'),
-      );
+      const request = { requestId, method: c.req.method, route, secrets: c.get('secrets') };
+      recordRequest(request, c.res.status, started);
       if (inFlight === 0 && drained !== undefined) drained();
     }
   });
