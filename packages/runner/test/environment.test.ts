@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NavworldError } from '@navworld/core-types';
+import { stepReward } from '@navworld/scorer';
 import { generateProblem } from '@navworld/taskgen';
-import { TOOL_BUDGETS } from '@navworld/tools';
+import { TOOL_BUDGETS, toolBudgetExceededResult } from '@navworld/tools';
 import { MAX_TOOL_STEPS, createEnvironment, runReferenceAgent } from '../src/index';
 import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
 
@@ -255,6 +256,42 @@ describe('step', () => {
     ]);
     expect(env.stats().toolCalls).toBe(TOOL_BUDGETS.weather);
     expect(env.getEpisode(episodeId)!.trace).toHaveLength(TOOL_BUDGETS.weather + 2);
+  });
+
+  it('gives a call refused for the spent budget a step reward of 0', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 0 });
+    const { destinationCity, originCity } = problem;
+    expect(originCity).not.toBeNull();
+    // The budget is spent on one call and its exact repeats (which earn 0), so the per-tool and episode caps
+    // leave room: the refused call, about the other city of the trip, would otherwise earn a reward.
+    const spent = Array.from({ length: TOOL_BUDGETS.weather }, (_, i) =>
+      call(`w${i}`, 'weather', { city: destinationCity }),
+    );
+    const refused = call('over', 'weather', { city: originCity });
+    const first = await env.step({ episodeId, toolCalls: spent });
+    expect(first.observations[0]!.reward).toBeGreaterThan(0);
+    const episode = env.getEpisode(episodeId)!;
+    const wouldEarn = stepReward({
+      call: { name: 'weather', rawArguments: refused.function.arguments },
+      result: toolBudgetExceededResult('weather', TOOL_BUDGETS.weather + 1),
+      problem,
+      earlierCalls: episode.trace.map((entry, i) => ({
+        ...entry,
+        reward: episode.stepRewards[i],
+      })),
+      step: 2,
+    });
+    expect(wouldEarn).toBeGreaterThan(0);
+
+    const second = await env.step({ episodeId, toolCalls: [refused] });
+    expect(second.observations[0]).toMatchObject({
+      ok: false,
+      errorCode: 'TOOL_BUDGET_EXCEEDED',
+      reward: 0,
+    });
+    expect(second.reward).toBe(0);
+    expect(env.getEpisode(episodeId)!.stepRewards.at(-1)).toBe(0);
   });
 
   it('turns the step after the limit into the final answer (tool calls dropped, truncated)', async () => {

@@ -679,15 +679,19 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         step: state.step,
       };
       state.trace.push(entry);
-      const reward = clampReward(
-        stepReward({
-          call: { name, arguments: parsedArguments, rawArguments },
-          result: { ok: result.ok, text: result.text },
-          problem: state.problem,
-          earlierCalls: state.earlierCalls,
-          step: state.step,
-        }),
-      );
+      // A call refused for the spent budget never ran: it earns nothing, whatever its tool and arguments.
+      const reward =
+        result.errorCode === ERROR_CODES.TOOL_BUDGET_EXCEEDED
+          ? 0
+          : clampReward(
+              stepReward({
+                call: { name, arguments: parsedArguments, rawArguments },
+                result: { ok: result.ok, text: result.text },
+                problem: state.problem,
+                earlierCalls: state.earlierCalls,
+                step: state.step,
+              }),
+            );
       state.stepRewards.push(reward);
       state.earlierCalls.push({
         name,
