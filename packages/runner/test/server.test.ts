@@ -170,6 +170,25 @@ describe('HTTP server', () => {
       task_id: 2,
       seed: 2,
     });
+    // An epoch is taken only as a reset hands it out: its parts must agree.
+    const epoch = (await post(base, '/v1/reset', { task_id: 1 })).json.epoch;
+    const again = await post(base, '/v1/reset', { task_id: 1, epoch });
+    expect([again.status, again.json.epoch]).toEqual([200, epoch]);
+    for (const bad of [
+      { ...epoch, startsAt: 0, endsAt: 1 },
+      { ...epoch, id: 99_999_999 },
+      { ...epoch, salt: String(epoch.id), pinned: false, id: epoch.id + 1 },
+    ]) {
+      const refused = await post(base, '/v1/reset', { task_id: 1, epoch: bad });
+      expectError(refused, 400, 'INVALID_EPOCH');
+      expect(refused.json.error.message).toMatch(/^invalid epoch: epoch\./);
+      expect(refused.json.error.hint).toContain('as a reset returned it');
+    }
+    expectError(
+      await post(base, '/v1/reset', { task_id: 1, epoch: { id: 1 } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await get(base, '/v1/tasks/abc'), 400, 'INVALID_TASK_ID');
     expectError(await get(base, '/v1/tasks/4294967296'), 400, 'INVALID_TASK_ID');
     // A whole number past the last id is named as out of range, not as a malformed id.

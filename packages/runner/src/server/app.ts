@@ -17,6 +17,7 @@ import {
   type EnvironmentOptions,
 } from '../environment/environment';
 import { runOpenAIAgent } from '../agent/openai-agent';
+import { checkedEpoch } from '../environment/epoch';
 import { VERSION } from '../version';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
@@ -426,7 +427,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     }
     const reset = environment.reset({
       taskId,
-      ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
+      // Checked here too: the environment served may be one the server did not make.
+      ...(request.epoch === undefined ? {} : { epoch: checkedEpoch(request.epoch) }),
     });
     metrics.episodeCreated();
     return c.json({
