@@ -164,6 +164,10 @@ describe('reset', () => {
     expect(() => createEnvironment({ ...options, epoch: { ...week, salt: 'other' } })).toThrow(
       expect.objectContaining({ code: 'INVALID_EPOCH' }),
     );
+    // Nor does an environment hand out an epoch it would refuse back.
+    expect(() => createEnvironment({ ...options, salt: 'x'.repeat(257) })).toThrow(
+      expect.objectContaining({ code: 'INVALID_EPOCH' }),
+    );
   });
 
   it("plays a pinned epoch of another week with that week's dates", async () => {

@@ -61,6 +61,27 @@ describe('navworld serve (real process)', () => {
     expect(await exited).toBe(0);
   }, 120_000);
 
+  it('--salt pins the epoch salt over NAVWORLD_EPOCH_SALT', async () => {
+    const { child, url } = await startServe(
+      cli,
+      ['--salt', 'flag-salt', '--now', '2026-01-05'],
+      {},
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const reset = await post(url, '/v1/reset', { task_id: 7 });
+    expect(reset.status).toBe(200);
+    expect(reset.json.epoch).toMatchObject({
+      salt: 'flag-salt',
+      pinned: true,
+      startsAt: 1_767_225_600,
+    });
+    // The epoch it hands out is one it takes back.
+    const again = await post(url, '/v1/reset', { task_id: 7, epoch: reset.json.epoch });
+    expect(again.json.epoch).toEqual(reset.json.epoch);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
+
   it('judges final answers when the judge key is set', async () => {
     const judge = await startScriptedOpenAIServer({ handler: () => ({ content: JUDGE_VERDICT }) });
     const { child, url, stderr } = await startServe(cli, [], {

@@ -381,10 +381,13 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   const world = checkedWorld(options.world ?? 'offline');
   const scoringThreads = scoringThreadsOf(options.scoringThreads);
   const pinnedSalt = options.salt ?? saltFromEnv(env);
-  const defaultEpoch =
+  // Checked like a caller's epoch, so that every epoch this environment hands out is one reset takes back
+  // (a pinned salt over 256 characters is refused here rather than in every later reset that sends it).
+  const defaultEpoch = checkedEpoch(
     options.toolContext?.epoch ??
-    (options.epoch === undefined ? undefined : checkedEpoch(options.epoch)) ??
-    epochAt(options.now ?? clock(), { salt: pinnedSalt });
+      options.epoch ??
+      epochAt(options.now ?? clock(), { salt: pinnedSalt }),
+  );
   // Unless something pins it (an epoch, a tool context, a time or a salt), the epoch follows the clock: a
   // server left running past the end of the week starts the new week's episodes in the new world.
   const followsClock =
