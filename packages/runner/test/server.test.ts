@@ -14,6 +14,7 @@ import { startScriptedOpenAIServer } from '../src/testing';
 import { get, http, post } from './helpers/http';
 import { routeThroughHttp } from './helpers/http-environment';
 import { GENERIC_PLAN } from './helpers/episode';
+import { startFakeModel } from './helpers/fake-model';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ENV_OPTIONS = { salt: 'navworld-http-test', now: Date.UTC(2026, 0, 5) };
@@ -607,6 +608,55 @@ describe('graceful shutdown', () => {
     }
     expect(total).toBeGreaterThan(0);
     await env.close();
+  });
+});
+
+describe('shutdown during /v1/evaluate', () => {
+  it('stops the evaluation, answers it 503 and calls the model no more', async () => {
+    // The model never answers: without the stop the evaluation would hold the server for minutes.
+    const model = await startFakeModel(() => 'hold');
+    const env = createEnvironment(ENV_OPTIONS);
+    const { running, logs } = await startLogged({
+      environment: env,
+      allowedBaseUrls: model.url,
+      shutdownGraceMs: 10_000,
+    });
+    try {
+      // An episode of another client, with a step answered before the shutdown, stays as it was.
+      const reset = await post(running.url, '/v1/reset', { task_id: 2 });
+      const episodeId: string = reset.json.episode_id;
+      const step = await post(running.url, '/v1/step', {
+        episode_id: episodeId,
+        tool_calls: [weatherCall('w1', reset.json.problem.destinationCity)],
+      });
+      expect(step.status).toBe(200);
+      const evaluation = post(running.url, '/v1/evaluate', {
+        task_id: 1,
+        model: 'never-answers',
+        base_url: model.url,
+        api_key: 'sk-shutdown-test-key-42',
+        timeout: 3600,
+      });
+      await model.arrived(1);
+      await running.close();
+      const answer = await evaluation;
+      expectError(answer, 503, 'SHUTTING_DOWN');
+      expect(answer.json.error.message).toBe('the server shut down before the evaluation finished');
+      expect(answer.json.error.hint).toContain('run it again');
+      // The call in flight was given up by the server, and no other was made.
+      await model.abandoned;
+      expect(model.requests).toBe(1);
+      expect(env.getEpisode(episodeId)?.step).toBe(1);
+      expect(env.stats().open).toBe(1);
+      expect(logs).toContainEqual(
+        expect.objectContaining({ msg: 'request', route: '/v1/evaluate', status: 503 }),
+      );
+      expect(JSON.stringify(logs)).not.toContain('sk-shutdown-test-key-42');
+    } finally {
+      await running.close();
+      await env.close();
+      await model.close();
+    }
   });
 });
 

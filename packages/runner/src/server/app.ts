@@ -67,6 +67,11 @@ export interface EvaluateRequest {
   maxTokens?: number;
   /** Repeat index to record. */
   repeat?: number;
+  /**
+   * Aborted when the server begins to shut down, with a `SHUTTING_DOWN` error as its reason: a runner should
+   * then stop calling the model and reject with that reason, so the process can exit promptly.
+   */
+  signal?: AbortSignal;
 }
 
 /** Runs one model episode in an environment and returns its record. */
@@ -117,8 +122,9 @@ export interface NavworldServer {
   /** Whether shutdown has begun. */
   readonly shuttingDown: boolean;
   /**
-   * Stops accepting requests (new ones answer 503) and resolves once every in-flight request has finished,
-   * or after the grace period. Closes the environment if the server created it.
+   * Stops accepting requests (new ones answer 503), stops the evaluations in flight (their requests answer
+   * 503 at once), and resolves once every in-flight request has finished, or after the grace period. Closes
+   * the environment if the server created it.
    */
   shutdown(): Promise<void>;
 }
@@ -222,6 +228,7 @@ export const defaultEvaluateRunner: EvaluateRunner = (env, request) =>
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
     ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
   });
 
 function taskIdFromSeed(seed: number): number {
@@ -289,6 +296,9 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   const limitEvaluations = createSemaphore(
     options.maxConcurrentEvaluations ?? SERVER_CONFIG.maxConcurrentEvaluations,
   );
+  // Aborted when shutdown begins. Steps take milliseconds and are drained; an evaluation can run for many
+  // minutes of model calls, so it is stopped instead, and its client told so.
+  const stopping = new AbortController();
   let inFlight = 0;
   let shuttingDown = false;
   let requestCounter = 0;
@@ -386,6 +396,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     inFlight += 1;
     try {
       await next();
+      // An answer given while the server stops closes its connection, so the socket can close at once.
+      if (shuttingDown) c.header('Connection', 'close');
       return c.res;
     } finally {
       inFlight -= 1;
@@ -523,8 +535,11 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     }
     c.get('secrets').push(apiKey);
     const runner = options.evaluate ?? defaultEvaluateRunner;
-    const result = await limitEvaluations(() =>
-      runner(environment, {
+    const result = await limitEvaluations(() => {
+      // One that waited for a slot while the server began to stop never starts.
+      stopping.signal.throwIfAborted();
+      return runner(environment, {
+        signal: stopping.signal,
         taskId: request.task_id,
         model: request.model,
         baseUrl: request.base_url,
@@ -533,8 +548,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.max_tokens === undefined ? {} : { maxTokens: request.max_tokens }),
         ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
-      }),
-    );
+      });
+    });
     metrics.evaluation(result.outcome);
     return c.json(internalsOf(environment).debug ? result : withSafeScore(result));
   });
@@ -629,6 +644,13 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         shuttingDown = true;
         clearInterval(sweepTimer);
         logger.log('info', 'shutdown', { inFlight });
+        stopping.abort(
+          httpError(
+            ERROR_CODES.SHUTTING_DOWN,
+            'the server shut down before the evaluation finished',
+            'Nothing of it was kept: run it again on another instance.',
+          ),
+        );
       }
       if (inFlight > 0) {
         await new Promise<void>((resolve) => {
