@@ -211,10 +211,12 @@ export async function main(
         '--scoring-threads <n|auto>',
         'Worker threads that score final answers (default auto: min(4, cores - 1))',
       )
+      .option('--salt <salt>', 'Pin the epoch salt (default NAVWORLD_EPOCH_SALT)')
       .option('--now <time>', 'Serve the week of this date or ISO time (default: follow the clock)')
       .action((o: Record<string, unknown>) =>
         serveCommand({
           ...(o['now'] === undefined ? {} : { now: at(o) }),
+          ...(o['salt'] === undefined ? {} : { salt: stringFlag(o['salt']) ?? '' }),
           ...(o['host'] === undefined ? {} : { host: stringFlag(o['host'])! }),
           ...(o['port'] === undefined ? {} : { port: stringFlag(o['port'])! }),
           ...(o['allowPublic'] === true ? { allowPublic: true } : {}),

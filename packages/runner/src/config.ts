@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, NavworldError, formatZodIssues } from '@navworld/core-types';
 import { WORLD_NAMES, type WorldName } from '@navworld/tools';
+import { MAX_EPOCH_SALT_LENGTH } from './environment/epoch';
 
 /** Environment variables the CLI reads, validated. Secrets are kept here and never printed. */
 export const CliEnvSchema = z.object({
@@ -10,7 +11,7 @@ export const CliEnvSchema = z.object({
   NAVWORLD_MODEL: z.string().min(1).optional(),
   AMAP_MAPS_API_KEY: z.string().min(1).optional(),
   NAVWORLD_WORLD: z.enum(WORLD_NAMES).optional(),
-  NAVWORLD_EPOCH_SALT: z.string().min(1).optional(),
+  NAVWORLD_EPOCH_SALT: z.string().min(1).max(MAX_EPOCH_SALT_LENGTH).optional(),
   NAVWORLD_JUDGE_BASE_URL: z.url().optional(),
   NAVWORLD_JUDGE_API_KEY: z.string().min(1).optional(),
   NAVWORLD_JUDGE_MODELS: z.string().min(1).optional(),

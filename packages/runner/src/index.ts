@@ -32,6 +32,12 @@ export {
 } from './environment/constants';
 export { finalAnswerPrompt, isSubstantiveAnswer } from './environment/final-answer';
 export {
+  WellFormedEpochSchema,
+  checkedEpoch,
+  MAX_EPOCH_ID,
+  MAX_EPOCH_SALT_LENGTH,
+} from './environment/epoch';
+export {
   EvaluateOptionsSchema,
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_TASK_TIMEOUT_MS,

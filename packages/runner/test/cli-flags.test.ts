@@ -2,7 +2,7 @@
 // in linear time.
 import { NavworldError } from '@navworld/core-types';
 import { describe, expect, it } from 'vitest';
-import { intFlag, numberFlag } from '../src/internal/cli-support';
+import { intFlag, numberFlag, saltFlag } from '../src/internal/cli-support';
 
 describe('numberFlag', () => {
   it.each([
@@ -62,6 +62,29 @@ describe('intFlag', () => {
     expect(() => intFlag('2.5', 'workers', 1, 64, 2)).toThrow(NavworldError);
     expect(() => intFlag('0', 'workers', 1, 64, 2)).toThrow(
       /--workers must be a whole number from 1 to 64/,
+    );
+  });
+});
+
+describe('saltFlag', () => {
+  it('keeps a salt as typed, trimmed, and is undefined when absent', () => {
+    expect(saltFlag('007')).toBe('007');
+    expect(saltFlag(' run-7 ')).toBe('run-7');
+    expect(saltFlag('x'.repeat(256))).toHaveLength(256);
+    expect(saltFlag(undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ['an empty salt', ''],
+    ['spaces only', '   '],
+    ['a salt longer than 256 characters', 'x'.repeat(257)],
+  ])('refuses %s with the flag named', (_, text) => {
+    expect(() => saltFlag(text, 'stale-salt')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: '--stale-salt must be 1 to 256 characters, not only spaces',
+        hint: expect.stringContaining('leave --stale-salt out'),
+      }),
     );
   });
 });

@@ -623,6 +623,11 @@ describe('navworld CLI (built bin)', () => {
       [['task', ''], /^INVALID_TASK_ID: task id must be a whole number from 0 to 2\^31-1, got ""/],
       [['evaluate', '--tasks', '0', '--judge'], /^MISSING_API_KEY: --judge needs a judge API key/],
       [
+        ['serve', '--salt', ''],
+        /^INVALID_ARGUMENT: --salt must be 1 to 256 characters[^\n]*\nhint: leave --salt out/,
+      ],
+      [['evaluate', '--tasks', '0', '--salt', '  '], /^INVALID_ARGUMENT: --salt must be/],
+      [
         ['serve', '--port', ''],
         /^INVALID_ARGUMENT: --port must be a whole number[^\n]*\nhint: leave --port out for the default \(8080\)/,
       ],

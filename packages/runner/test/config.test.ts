@@ -50,6 +50,16 @@ describe('loadCliConfig', () => {
       expect.objectContaining({ code: 'CONFIG_ERROR' }),
     );
   });
+
+  it('takes a pinned salt of at most 256 characters, as an epoch keeps it', () => {
+    expect(loadCliConfig({ NAVWORLD_EPOCH_SALT: ` ${'s'.repeat(256)} ` }).salt).toHaveLength(256);
+    expect(() => loadCliConfig({ NAVWORLD_EPOCH_SALT: 's'.repeat(257) })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_ERROR',
+        message: expect.stringContaining('NAVWORLD_EPOCH_SALT'),
+      }),
+    );
+  });
 });
 
 describe('final-answer rule', () => {

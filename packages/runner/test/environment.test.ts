@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NavworldError } from '@navworld/core-types';
+import { NavworldError, epochAt, type Epoch } from '@navworld/core-types';
+import { stepReward } from '@navworld/scorer';
 import { generateProblem } from '@navworld/taskgen';
-import { TOOL_BUDGETS } from '@navworld/tools';
+import { TOOL_BUDGETS, toolBudgetExceededResult } from '@navworld/tools';
 import { MAX_TOOL_STEPS, createEnvironment, runReferenceAgent } from '../src/index';
 import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
 
@@ -119,6 +120,75 @@ describe('reset', () => {
     const env = createEnvironment(options);
     expect(() => env.reset({ taskId: -1 })).toThrow(NavworldError);
     expect(() => env.reset({ taskId: 1.5 })).toThrow(/reset input/);
+  });
+
+  it('refuses an epoch whose parts disagree with INVALID_EPOCH, naming each part', () => {
+    const env = createEnvironment(options);
+    const week = epochAt(FIXED_NOW);
+    const cases: Array<[string, Epoch, RegExp]> = [
+      ['another start', { ...week, startsAt: 0 }, /epoch\.startsAt: week \d+ starts at \d+/],
+      ['a two-week span', { ...week, endsAt: week.endsAt + 604_800 }, /epoch\.endsAt: /],
+      ["another week's salt", { ...week, salt: String(week.id - 1) }, /epoch\.salt: an unpinned/],
+      ['a padded pinned salt', { ...week, salt: ' run ', pinned: true }, /no leading or trailing/],
+      ['a long salt', { ...week, salt: 'x'.repeat(257), pinned: true }, /epoch\.salt: /],
+      [
+        'a week past the last date',
+        {
+          id: 1e9,
+          salt: '1000000000',
+          startsAt: 1e9 * 604_800,
+          endsAt: (1e9 + 1) * 604_800,
+          pinned: false,
+        },
+        /epoch\.id: /,
+      ],
+    ];
+    for (const [what, epoch, message] of cases) {
+      let thrown: unknown;
+      try {
+        env.reset({ taskId: 1, epoch });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(NavworldError.isInstance(thrown), what).toBe(true);
+      const error = thrown as NavworldError;
+      expect(error.code, what).toBe('INVALID_EPOCH');
+      expect(error.message, what).toMatch(message);
+      expect(error.hint, what).toContain('as a reset returned it');
+    }
+    expect(env.stats().created).toBe(0);
+    // What epochAt makes is accepted, pinned or not.
+    expect(env.reset({ taskId: 1, epoch: week }).epoch).toEqual(week);
+    const pinned = epochAt(FIXED_NOW, { salt: 'run-7' });
+    expect(env.reset({ taskId: 1, epoch: pinned }).epoch).toEqual(pinned);
+    expect(() => createEnvironment({ ...options, epoch: { ...week, salt: 'other' } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_EPOCH' }),
+    );
+    // Nor does an environment hand out an epoch it would refuse back.
+    expect(() => createEnvironment({ ...options, salt: 'x'.repeat(257) })).toThrow(
+      expect.objectContaining({ code: 'INVALID_EPOCH' }),
+    );
+  });
+
+  it("plays a pinned epoch of another week with that week's dates", async () => {
+    // The environment's own week and an earlier one share the pinned salt; each keeps its own dates.
+    const env = createEnvironment(options);
+    const earlier = epochAt(Date.UTC(2025, 5, 2), { salt: options.salt });
+    const forecastDates = async (epoch?: Epoch): Promise<string[]> => {
+      const { episodeId, problem } = env.reset({ taskId: 1, ...(epoch ? { epoch } : {}) });
+      const step = await env.step({
+        episodeId,
+        toolCalls: [call('w', 'weather', { city: problem.destinationCity })],
+      });
+      return [...step.observations[0]!.text.matchAll(/日期: (\d{4}-\d{2}-\d{2})/g)].map(
+        (m) => m[1]!,
+      );
+    };
+    const firstDay = (epoch: Epoch): string =>
+      new Date(epoch.startsAt * 1000).toISOString().slice(0, 10);
+    // The forecast starts on the first day of the episode's week.
+    expect((await forecastDates())[0]).toBe(firstDay(env.epoch));
+    expect((await forecastDates(earlier))[0]).toBe(firstDay(earlier));
   });
 });
 
@@ -255,6 +325,42 @@ describe('step', () => {
     ]);
     expect(env.stats().toolCalls).toBe(TOOL_BUDGETS.weather);
     expect(env.getEpisode(episodeId)!.trace).toHaveLength(TOOL_BUDGETS.weather + 2);
+  });
+
+  it('gives a call refused for the spent budget a step reward of 0', async () => {
+    const env = createEnvironment(options);
+    const { episodeId, problem } = env.reset({ taskId: 0 });
+    const { destinationCity, originCity } = problem;
+    expect(originCity).not.toBeNull();
+    // The budget is spent on one call and its exact repeats (which earn 0), so the per-tool and episode caps
+    // leave room: the refused call, about the other city of the trip, would otherwise earn a reward.
+    const spent = Array.from({ length: TOOL_BUDGETS.weather }, (_, i) =>
+      call(`w${i}`, 'weather', { city: destinationCity }),
+    );
+    const refused = call('over', 'weather', { city: originCity });
+    const first = await env.step({ episodeId, toolCalls: spent });
+    expect(first.observations[0]!.reward).toBeGreaterThan(0);
+    const episode = env.getEpisode(episodeId)!;
+    const wouldEarn = stepReward({
+      call: { name: 'weather', rawArguments: refused.function.arguments },
+      result: toolBudgetExceededResult('weather', TOOL_BUDGETS.weather + 1),
+      problem,
+      earlierCalls: episode.trace.map((entry, i) => ({
+        ...entry,
+        reward: episode.stepRewards[i],
+      })),
+      step: 2,
+    });
+    expect(wouldEarn).toBeGreaterThan(0);
+
+    const second = await env.step({ episodeId, toolCalls: [refused] });
+    expect(second.observations[0]).toMatchObject({
+      ok: false,
+      errorCode: 'TOOL_BUDGET_EXCEEDED',
+      reward: 0,
+    });
+    expect(second.reward).toBe(0);
+    expect(env.getEpisode(episodeId)!.stepRewards.at(-1)).toBe(0);
   });
 
   it('turns the step after the limit into the final answer (tool calls dropped, truncated)', async () => {

@@ -12,6 +12,12 @@ import {
   type ScriptedResponse,
 } from '../src/testing';
 import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
+import {
+  startFakeModel,
+  unavailableForAnHour,
+  type FakeAnswer,
+  type FakeModel,
+} from './helpers/fake-model';
 
 const TASK = 1;
 const problem = generateProblem(TASK);
@@ -302,5 +308,82 @@ describe('evaluate over real HTTP', () => {
 
   it('leaves no episodes behind', () => {
     expect(env.stats().episodes).toBe(0);
+  });
+});
+
+describe('stopping a run with a signal', () => {
+  const stopEnv = createEnvironment({ salt: 'agent-stop-tests', now: FIXED_NOW, env: {} });
+  let model: FakeModel | undefined;
+  afterEach(async () => {
+    await model?.close();
+    model = undefined;
+  });
+  afterAll(async () => {
+    await stopEnv.close();
+  });
+
+  /** Runs against a fake model, aborts once `stopWhen` resolves, and expects the run to reject with the reason. */
+  async function stopRun(
+    answer: (index: number) => FakeAnswer,
+    stopWhen: (model: FakeModel) => Promise<void>,
+  ): Promise<FakeModel> {
+    const fake = await startFakeModel(answer);
+    model = fake;
+    const controller = new AbortController();
+    const reason = new Error('stop now');
+    const settled = stopEnv
+      .evaluate({
+        model: 'fake',
+        baseUrl: fake.url,
+        apiKey: 'k',
+        taskId: TASK,
+        maxRetryAfterMs: 3_600_000,
+        signal: controller.signal,
+      })
+      .then(
+        () => 'resolved',
+        (error: unknown) => error,
+      );
+    await stopWhen(fake);
+    controller.abort(reason);
+    expect(await settled).toBe(reason);
+    return fake;
+  }
+
+  it('cancels the model call in flight and rejects with the reason, calling the model no more', async () => {
+    const fake = await stopRun(
+      () => 'hold',
+      (m) => m.arrived(1),
+    );
+    // The client gave the held request up (the fake is still open, so nothing else closed it).
+    await fake.abandoned;
+    // The run has ended: every call it made is counted.
+    expect(fake.requests).toBe(1);
+    expect(stopEnv.stats().episodes).toBe(0);
+  });
+
+  it('ends a wait between retries at once, without the retry', async () => {
+    // The endpoint asks for an hour's pause; the stop comes during it.
+    const fake = await stopRun(
+      () => unavailableForAnHour,
+      (m) => m.answered,
+    );
+    expect(fake.requests).toBe(1);
+    expect(stopEnv.stats().episodes).toBe(0);
+  });
+
+  it('refuses to start once the signal is aborted', async () => {
+    const reason = new Error('already stopped');
+    const created = stopEnv.stats().created;
+    await expect(
+      stopEnv.evaluate({
+        model: 'fake',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        apiKey: 'k',
+        taskId: TASK,
+        signal: AbortSignal.abort(reason),
+      }),
+    ).rejects.toBe(reason);
+    expect(stopEnv.stats().created).toBe(created);
   });
 });

@@ -7,6 +7,7 @@ import { reportCommand } from '../src/commands/report';
 import { escapeHtml } from '../src/report/escape';
 import { startScriptedOpenAIServer } from '../src/testing';
 import { bundleForNode, runnerPath } from './helpers/bundle';
+import { startFakeModel } from './helpers/fake-model';
 import { get, post } from './helpers/http';
 import { JUDGE_VERDICT } from './helpers/episode';
 import { syntheticResult } from './helpers/synthetic';
@@ -51,12 +52,61 @@ describe('navworld serve (real process)', () => {
     expect(stderr()).toContain('shutting down');
   }, 120_000);
 
+  it('SIGTERM during /v1/evaluate stops the model calls, answers 503 and exits', async () => {
+    // A model that never answers: the process exits only if the shutdown gives the call up.
+    const model = await startFakeModel(() => 'hold');
+    const { child, url } = await startServe(cli, [], { NAVWORLD_ALLOWED_BASE_URLS: model.url });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      const evaluation = post(url, '/v1/evaluate', {
+        task_id: 1,
+        model: 'never-answers',
+        base_url: model.url,
+        api_key: 'k-serve-shutdown',
+        timeout: 3600,
+      });
+      await model.arrived(1);
+      child.kill('SIGTERM');
+      const answer = await evaluation;
+      expect(answer.status).toBe(503);
+      expect(answer.json.error.code).toBe('SHUTTING_DOWN');
+      await model.abandoned;
+      expect(await exited).toBe(0);
+      // The process is gone: the one call it made is all the model ever saw.
+      expect(model.requests).toBe(1);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await model.close();
+    }
+  }, 120_000);
+
   it('--now serves one week whatever the clock says', async () => {
     const { child, url } = await startServe(cli, ['--now', '2026-01-05'], {});
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const reset = await post(url, '/v1/reset', { task_id: 7 });
     expect(reset.status).toBe(200);
     expect(reset.json.epoch).toMatchObject({ startsAt: 1_767_225_600, salt: 'serve-test' });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
+
+  it('--salt pins the epoch salt over NAVWORLD_EPOCH_SALT', async () => {
+    const { child, url } = await startServe(
+      cli,
+      ['--salt', 'flag-salt', '--now', '2026-01-05'],
+      {},
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const reset = await post(url, '/v1/reset', { task_id: 7 });
+    expect(reset.status).toBe(200);
+    expect(reset.json.epoch).toMatchObject({
+      salt: 'flag-salt',
+      pinned: true,
+      startsAt: 1_767_225_600,
+    });
+    // The epoch it hands out is one it takes back.
+    const again = await post(url, '/v1/reset', { task_id: 7, epoch: reset.json.epoch });
+    expect(again.json.epoch).toEqual(reset.json.epoch);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 120_000);

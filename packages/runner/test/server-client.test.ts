@@ -176,9 +176,12 @@ describe('createServerClient with limits, a token and a draining server', () => 
       const unauthorized = await failure(wrong.reset({ taskId: 9 }));
       expect(unauthorized.code).toBe('UNAUTHORIZED');
       expect(unauthorized.details?.['status']).toBe(401);
-      expect(unauthorized.hint).toContain('Bearer');
+      // The server's words arrive as sent: only the token itself is ever masked.
+      expect(unauthorized.message).toBe('missing or invalid bearer token');
+      expect(unauthorized.hint).toBe('Send Authorization: Bearer <NAVWORLD_SERVER_TOKEN>.');
       const anonymous = await failure(createServerClient({ baseUrl: running.url }).tools());
       expect(anonymous.code).toBe('UNAUTHORIZED');
+      expect(anonymous.message).toBe('missing or invalid bearer token');
       // /healthz needs no token.
       expect((await wrong.health()).status).toBe('ok');
 
@@ -260,6 +263,34 @@ describe('createServerClient transport failures', () => {
       expect(calls).toBe(3);
     } finally {
       await close(other);
+    }
+  });
+});
+
+describe('createServerClient error texts', () => {
+  it('masks the token where an answer quotes it, and leaves every other word readable', async () => {
+    // A server (or a proxy in front of it) that quotes the credential it refused.
+    const echo = createNodeServer((request, response) => {
+      const sent = String(request.headers.authorization ?? '');
+      response.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: {
+            code: 'UNAUTHORIZED',
+            message: `bearer token refused: ${sent}`,
+            hint: `Token ${sent.slice(7)} is unknown; send another bearer token.`,
+          },
+        }),
+      );
+    });
+    const url = await listen(echo);
+    try {
+      const error = await failure(createServerClient({ baseUrl: url, token: TOKEN }).tools());
+      expect(error.code).toBe('UNAUTHORIZED');
+      expect(error.message).toBe('bearer token refused: Bearer [REDACTED]');
+      expect(error.hint).toBe('Token [REDACTED] is unknown; send another bearer token.');
+      expect(shown(error)).not.toContain(TOKEN);
+    } finally {
+      await close(echo);
     }
   });
 });

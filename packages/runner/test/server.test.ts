@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SafeResultSchema, type EpisodeResult } from '@navworld/core-types';
 import { createEnvironment, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
-import { startServer, type RunningServer } from '../src/server/start';
+import { startServer, type RunningServer, type StartServerOptions } from '../src/server/start';
 import { isBaseUrlAllowed, parseAllowList } from '../src/server/allow-list';
 import { redact } from '../src/server/logger';
 import type { LogEntry } from '../src/server/logger';
@@ -14,6 +14,7 @@ import { startScriptedOpenAIServer } from '../src/testing';
 import { get, http, post } from './helpers/http';
 import { routeThroughHttp } from './helpers/http-environment';
 import { GENERIC_PLAN } from './helpers/episode';
+import { startFakeModel } from './helpers/fake-model';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ENV_OPTIONS = { salt: 'navworld-http-test', now: Date.UTC(2026, 0, 5) };
@@ -24,6 +25,20 @@ function weatherCall(id: string, city: string) {
     type: 'function',
     function: { name: 'weather', arguments: JSON.stringify({ city }) },
   };
+}
+
+/** A server on a free port whose log entries are collected. */
+async function startLogged(
+  options: StartServerOptions = {},
+): Promise<{ running: RunningServer; logs: LogEntry[] }> {
+  const logs: LogEntry[] = [];
+  const running = await startServer({
+    port: 0,
+    environmentOptions: ENV_OPTIONS,
+    log: (e) => logs.push(e),
+    ...options,
+  });
+  return { running, logs };
 }
 
 function expectError(answer: { status: number; json: any }, status: number, code: string) {
@@ -156,6 +171,25 @@ describe('HTTP server', () => {
       task_id: 2,
       seed: 2,
     });
+    // An epoch is taken only as a reset hands it out: its parts must agree.
+    const epoch = (await post(base, '/v1/reset', { task_id: 1 })).json.epoch;
+    const again = await post(base, '/v1/reset', { task_id: 1, epoch });
+    expect([again.status, again.json.epoch]).toEqual([200, epoch]);
+    for (const bad of [
+      { ...epoch, startsAt: 0, endsAt: 1 },
+      { ...epoch, id: 99_999_999 },
+      { ...epoch, salt: String(epoch.id), pinned: false, id: epoch.id + 1 },
+    ]) {
+      const refused = await post(base, '/v1/reset', { task_id: 1, epoch: bad });
+      expectError(refused, 400, 'INVALID_EPOCH');
+      expect(refused.json.error.message).toMatch(/^invalid epoch: epoch\./);
+      expect(refused.json.error.hint).toContain('as a reset returned it');
+    }
+    expectError(
+      await post(base, '/v1/reset', { task_id: 1, epoch: { id: 1 } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await get(base, '/v1/tasks/abc'), 400, 'INVALID_TASK_ID');
     expectError(await get(base, '/v1/tasks/4294967296'), 400, 'INVALID_TASK_ID');
     // A whole number past the last id is named as out of range, not as a malformed id.
@@ -320,13 +354,7 @@ describe('limits, authentication and the allow-list', () => {
 
   it('requires the bearer token when one is set (health stays open)', async () => {
     const token = 'tok-0123456789abcdef';
-    const logs: LogEntry[] = [];
-    const running = await startServer({
-      port: 0,
-      token,
-      environmentOptions: ENV_OPTIONS,
-      log: (e) => logs.push(e),
-    });
+    const { running, logs } = await startLogged({ token });
     try {
       expectError(await post(running.url, '/v1/reset', { task_id: 1 }), 401, 'UNAUTHORIZED');
       expectError(
@@ -580,6 +608,98 @@ describe('graceful shutdown', () => {
     }
     expect(total).toBeGreaterThan(0);
     await env.close();
+  });
+});
+
+describe('shutdown during /v1/evaluate', () => {
+  it('stops the evaluation, answers it 503 and calls the model no more', async () => {
+    // The model never answers: without the stop the evaluation would hold the server for minutes.
+    const model = await startFakeModel(() => 'hold');
+    const env = createEnvironment(ENV_OPTIONS);
+    const { running, logs } = await startLogged({
+      environment: env,
+      allowedBaseUrls: model.url,
+      shutdownGraceMs: 10_000,
+    });
+    try {
+      // An episode of another client, with a step answered before the shutdown, stays as it was.
+      const reset = await post(running.url, '/v1/reset', { task_id: 2 });
+      const episodeId: string = reset.json.episode_id;
+      const step = await post(running.url, '/v1/step', {
+        episode_id: episodeId,
+        tool_calls: [weatherCall('w1', reset.json.problem.destinationCity)],
+      });
+      expect(step.status).toBe(200);
+      const evaluation = post(running.url, '/v1/evaluate', {
+        task_id: 1,
+        model: 'never-answers',
+        base_url: model.url,
+        api_key: 'sk-shutdown-test-key-42',
+        timeout: 3600,
+      });
+      await model.arrived(1);
+      await running.close();
+      const answer = await evaluation;
+      expectError(answer, 503, 'SHUTTING_DOWN');
+      expect(answer.json.error.message).toBe('the server shut down before the evaluation finished');
+      expect(answer.json.error.hint).toContain('run it again');
+      // The call in flight was given up by the server, and no other was made.
+      await model.abandoned;
+      expect(model.requests).toBe(1);
+      expect(env.getEpisode(episodeId)?.step).toBe(1);
+      expect(env.stats().open).toBe(1);
+      expect(logs).toContainEqual(
+        expect.objectContaining({ msg: 'request', route: '/v1/evaluate', status: 503 }),
+      );
+      expect(JSON.stringify(logs)).not.toContain('sk-shutdown-test-key-42');
+    } finally {
+      await running.close();
+      await env.close();
+      await model.close();
+    }
+  });
+});
+
+describe('logging while shutting down', () => {
+  it('logs each request refused with 503 like other refused requests, without secrets', async () => {
+    const token = 'tok-shutdown-9f8e7d6c';
+    const { running, logs } = await startLogged({ token });
+    try {
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await post(running.url, '/v1/reset', { task_id: 1 }, auth)).status).toBe(200);
+      // The application stops admitting requests; the socket still accepts them.
+      await running.server.shutdown();
+      const refused = await post(
+        running.url,
+        '/v1/reset',
+        { task_id: 2 },
+        { ...auth, 'x-request-id': 'late-reset' },
+      );
+      expectError(refused, 503, 'SHUTTING_DOWN');
+      expect(refused.json.error.hint).toBe('Retry on another instance.');
+      expect(refused.headers['x-request-id']).toBe('late-reset');
+      expectError(await get(running.url, '/v1/tools', auth), 503, 'SHUTTING_DOWN');
+      const requests = logs.filter((e) => e.msg === 'request');
+      expect(requests).toContainEqual(
+        expect.objectContaining({
+          level: 'info',
+          requestId: 'late-reset',
+          method: 'POST',
+          route: '/v1/reset',
+          status: 503,
+        }),
+      );
+      expect(requests).toContainEqual(
+        expect.objectContaining({ method: 'GET', route: '/v1/tools', status: 503 }),
+      );
+      // The same fields as the line of an answered request.
+      expect(Object.keys(requests[0] ?? {}).sort()).toEqual(
+        Object.keys(requests.find((e) => e['status'] === 503) ?? {}).sort(),
+      );
+      expect(JSON.stringify(logs)).not.toContain(token);
+    } finally {
+      await running.close();
+    }
   });
 });
 

@@ -65,6 +65,14 @@ export const EvaluateOptionsSchema = z.object({
   sleep: z
     .custom<(ms: number, signal: AbortSignal) => Promise<void>>((v) => typeof v === 'function')
     .optional(),
+  /**
+   * Stops the run when aborted: the model call in flight is cancelled, no retry, re-dispatch or further call
+   * is made, the episode is dropped, and the run rejects with the signal's reason (a server that shuts down
+   * aborts with a `SHUTTING_DOWN` error). A run already scored when the signal fires still returns its result.
+   */
+  signal: z
+    .custom<AbortSignal>((v) => v instanceof AbortSignal, 'must be an AbortSignal')
+    .optional(),
 });
 /** Options of `evaluate`; see {@link EvaluateOptionsSchema}. */
 export type EvaluateOptions = z.input<typeof EvaluateOptionsSchema>;
@@ -97,6 +105,8 @@ export async function runOpenAIAgent(
   const parsed = parseWith(EvaluateOptionsSchema, options, 'evaluate options', {
     hint: 'pass at least { model, baseUrl, apiKey, taskId }; the API reference lists the optional fields',
   });
+  const stop = parsed.signal;
+  stop?.throwIfAborted();
   const internals = internalsOf(env);
   const startedAtMs = internals.clock();
   const usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
@@ -108,8 +118,12 @@ export async function runOpenAIAgent(
     timeout: parsed.callTimeoutMs + 60_000,
     ...(parsed.headers === undefined ? {} : { defaultHeaders: parsed.headers }),
   });
+  // One signal ends everything in flight (model call, retry wait, re-dispatch): the task deadline or the
+  // caller's stop.
   const task = new AbortController();
   const taskTimer = setTimeout(() => task.abort(), parsed.timeoutMs);
+  const onStop = (): void => task.abort();
+  stop?.addEventListener('abort', onStop, { once: true });
   const counters = { retries: 0, modelCalls: 0 };
   let dispatches = 0;
   let outcome: RunOutcome | undefined;
@@ -128,6 +142,13 @@ export async function runOpenAIAgent(
     }
   } finally {
     clearTimeout(taskTimer);
+    stop?.removeEventListener('abort', onStop);
+  }
+  if (stop?.aborted === true && outcome.kind !== 'scored') {
+    // A run cut short by the stop is no result (not even an unscored one): it is dropped with its episode.
+    // One that was scored before the stop came is still returned.
+    internals.remove(outcome.episodeId);
+    stop.throwIfAborted();
   }
   const extra = {
     ...outcome.extra,

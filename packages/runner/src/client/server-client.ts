@@ -24,7 +24,7 @@ import {
   HttpToolsResponseSchema,
   type HttpToolDefinition,
 } from '../server/http-schemas';
-import { redact } from '../server/logger';
+import { maskSecretValues } from '../server/logger';
 
 /**
  * Default deadline of one request: a step may run real tools (up to 2 minutes each on the server) and a
@@ -274,16 +274,19 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
   const postHeaders = { ...headers, 'content-type': 'application/json' };
 
-  /** Every error leaves through here, so that no text from anywhere can carry the token out. */
+  /**
+   * Every error leaves through here, so that no text from anywhere can carry the token out. Only the token
+   * itself is masked: the server's own words ("missing or invalid bearer token") reach the caller as sent.
+   */
   const failure = (
     code: NavworldErrorCode,
     message: string,
     hint: string | undefined,
     details: Record<string, unknown>,
   ): NavworldError =>
-    new NavworldError(code, redact(message, secrets) as string, {
-      ...(hint === undefined ? {} : { hint: redact(hint, secrets) as string }),
-      details: redact(details, secrets) as Record<string, unknown>,
+    new NavworldError(code, maskSecretValues(message, secrets) as string, {
+      ...(hint === undefined ? {} : { hint: maskSecretValues(hint, secrets) as string }),
+      details: maskSecretValues(details, secrets) as Record<string, unknown>,
     });
 
   /** One request → the answer's JSON, validated with `schema`. */

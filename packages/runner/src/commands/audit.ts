@@ -9,6 +9,7 @@ import {
   ensureFolder,
   intFlag,
   pathFlag,
+  saltFlag,
   stringFlag,
   timeFlag,
 } from '../internal/cli-support';
@@ -53,8 +54,8 @@ export async function auditCommand(
     ?.split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  const salt = stringFlag(options.salt);
-  const staleSalt = stringFlag(options.staleSalt);
+  const salt = saltFlag(options.salt);
+  const staleSalt = saltFlag(options.staleSalt, 'stale-salt');
   const now = timeFlag(options.now, 'now');
   const quiet = options.quiet === true;
   // Checked before the audit runs: a bad path should not cost a minute of work.

@@ -1,7 +1,7 @@
 import { epochAt } from '@navworld/core-types';
 import { callTool, createToolContext } from '@navworld/tools';
 import type { CliConfig } from '../config';
-import { EXIT_CODES, stringFlag, worldFlag } from '../internal/cli-support';
+import { EXIT_CODES, saltFlag, worldFlag } from '../internal/cli-support';
 
 /** Options of `navworld call`. */
 export interface CallCommandOptions {
@@ -19,7 +19,7 @@ export async function callCommand(
   now: number,
 ): Promise<number> {
   const world = worldFlag(options.world, config.world);
-  const epoch = epochAt(now, { salt: stringFlag(options.salt) ?? config.salt });
+  const epoch = epochAt(now, { salt: saltFlag(options.salt) ?? config.salt });
   const context = createToolContext({ world, epoch });
   try {
     const result = await callTool(tool, args ?? '{}', context);

@@ -21,6 +21,7 @@ import {
   intFlag,
   numberFlag,
   pathFlag,
+  saltFlag,
   stringFlag,
   worldFlag,
 } from '../internal/cli-support';
@@ -155,7 +156,7 @@ export async function evaluateCommand(
     });
   }
   const judge = config.hasJudgeKey ? createJudge({ env: io.env }) : undefined;
-  const pinnedSalt = stringFlag(options.salt) ?? config.salt;
+  const pinnedSalt = saltFlag(options.salt) ?? config.salt;
   let epoch = epochAt(io.now, { salt: pinnedSalt });
   if (options.resume === true) {
     // A resumed run goes on in the world its first episodes played in (the same salt and week), even after

@@ -1,7 +1,7 @@
 import { epochAt } from '@navworld/core-types';
 import { startMcpStdioServer } from '@navworld/tools';
 import type { CliConfig } from '../config';
-import { EXIT_CODES, stringFlag, worldFlag } from '../internal/cli-support';
+import { EXIT_CODES, saltFlag, worldFlag } from '../internal/cli-support';
 
 /** Options of `navworld mcp`. */
 export interface McpCommandOptions {
@@ -16,7 +16,7 @@ export async function mcpCommand(
   now: number,
 ): Promise<number> {
   const world = worldFlag(options.world, config.world);
-  const epoch = epochAt(now, { salt: stringFlag(options.salt) ?? config.salt });
+  const epoch = epochAt(now, { salt: saltFlag(options.salt) ?? config.salt });
   await startMcpStdioServer({ world, epoch });
   // The transport keeps the process alive; resolve once stdin ends.
   await new Promise<void>((resolve) => {

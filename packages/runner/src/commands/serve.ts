@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { ERROR_CODES, NavworldError, type Judge } from '@navworld/core-types';
 import { MAX_SCORING_THREADS } from '../environment/constants';
-import { EXIT_CODES, intFlag, worldFlag } from '../internal/cli-support';
+import { EXIT_CODES, intFlag, saltFlag, worldFlag } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
 import { SERVER_CONFIG } from '../server/config';
 import { MAX_OPEN_EPISODES, MAX_PORT, startServer } from '../server/start';
@@ -34,6 +34,11 @@ export interface ServeCommandOptions {
   judge?: Judge;
   /** Runs `/v1/evaluate` episodes. @default the OpenAI-compatible agent loop */
   evaluate?: EvaluateRunner;
+  /**
+   * Pins the epoch salt (`--salt`; the same world, tool data and scores for every run with it); checked as
+   * the other commands check theirs. @default `NAVWORLD_EPOCH_SALT`, else the week's own salt
+   */
+  salt?: string;
   /**
    * A time (epoch milliseconds) in the week to serve: every reset plays that week's world, with the salt
    * `NAVWORLD_EPOCH_SALT` pins or the week's own. @default follow the clock (a new week's world at each turn)
@@ -117,6 +122,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
   );
   const scoringThreads = scoringThreadsFlag(options.scoringThreads);
   const world = worldFlag(options.world, 'offline');
+  const salt = saltFlag(options.salt);
   const running = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(port === undefined ? {} : { port }),
@@ -126,6 +132,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
     ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
     environmentOptions: {
       world,
+      ...(salt === undefined ? {} : { salt }),
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.debug === undefined ? {} : { debug: options.debug }),
       ...(options.judge === undefined ? {} : { judge: options.judge }),

@@ -61,6 +61,7 @@ import {
   TOOL_MESSAGE_MAX_CHARS,
 } from './constants';
 import { finalAnswerPrompt } from './final-answer';
+import { checkedEpoch } from './epoch';
 import { createProblemSource } from './problems';
 import { ResetInputSchema, StepInputSchema, type ResetInput, type StepInput } from './schemas';
 import {
@@ -380,10 +381,13 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   const world = checkedWorld(options.world ?? 'offline');
   const scoringThreads = scoringThreadsOf(options.scoringThreads);
   const pinnedSalt = options.salt ?? saltFromEnv(env);
-  const defaultEpoch =
+  // Checked like a caller's epoch, so that every epoch this environment hands out is one reset takes back
+  // (a pinned salt over 256 characters is refused here rather than in every later reset that sends it).
+  const defaultEpoch = checkedEpoch(
     options.toolContext?.epoch ??
-    options.epoch ??
-    epochAt(options.now ?? clock(), { salt: pinnedSalt });
+      options.epoch ??
+      epochAt(options.now ?? clock(), { salt: pinnedSalt }),
+  );
   // Unless something pins it (an epoch, a tool context, a time or a salt), the epoch follows the clock: a
   // server left running past the end of the week starts the new week's episodes in the new world.
   const followsClock =
@@ -403,8 +407,11 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   // later epochs share that instance, so a kind such as sqlite opens one file handle, not one per week.
   let sharedCache: ToolCache | undefined =
     options.toolContext?.cache ?? (typeof options.cache === 'object' ? options.cache : undefined);
+  // Keyed by week and salt: two weeks with one pinned salt have the same data but different dates.
   const contexts = new Map<string, ToolContext>();
-  if (options.toolContext !== undefined) contexts.set(defaultEpoch.salt, options.toolContext);
+  const contextKey = (epoch: Epoch): string => `${epoch.id}\u0000${epoch.salt}`;
+  if (options.toolContext !== undefined)
+    contexts.set(contextKey(defaultEpoch), options.toolContext);
   // The world's own requirements (an AMap key, a cassette) are checked now, before any thread starts: a
   // server would otherwise start and then refuse every reset.
   else contextFor(defaultEpoch);
@@ -435,7 +442,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   let closed = false;
 
   function contextFor(epoch: Epoch): ToolContext {
-    let context = contexts.get(epoch.salt);
+    let context = contexts.get(contextKey(epoch));
     if (context === undefined) {
       const cache = sharedCache ?? options.cache;
       context = createToolContext({
@@ -446,7 +453,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         ...(options.cassettePath === undefined ? {} : { cassettePath: options.cassettePath }),
         env,
       });
-      contexts.set(epoch.salt, context);
+      contexts.set(contextKey(epoch), context);
       sharedCache ??= context.cache;
     }
     return context;
@@ -536,13 +543,14 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   function reset(input: ResetInput): ResetResult {
     if (closed) throw shuttingDown();
     const parsed = parseWith(ResetInputSchema, input, 'reset input', {
-      hint: 'pass { taskId } with a whole number from 0 to 2^31 − 1 (and optionally an epoch { id, salt })',
+      hint: 'pass { taskId } with a whole number from 0 to 2^31 − 1 (and optionally an epoch as a reset returned it)',
     });
+    // Checked before room is made: a refused reset must not cost another episode its place.
+    const epoch = parsed.epoch === undefined ? currentEpoch() : checkedEpoch(parsed.epoch);
     const now = clock();
     maybeSweep(now);
     makeRoom();
     const problem = problemOf(parsed.taskId);
-    const epoch = parsed.epoch ?? currentEpoch();
     const id = newEpisodeId();
     const messages: ChatMessage[] = [
       { role: 'system', content: SYSTEM_PROMPT },
@@ -679,15 +687,19 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         step: state.step,
       };
       state.trace.push(entry);
-      const reward = clampReward(
-        stepReward({
-          call: { name, arguments: parsedArguments, rawArguments },
-          result: { ok: result.ok, text: result.text },
-          problem: state.problem,
-          earlierCalls: state.earlierCalls,
-          step: state.step,
-        }),
-      );
+      // A call refused for the spent budget never ran: it earns nothing, whatever its tool and arguments.
+      const reward =
+        result.errorCode === ERROR_CODES.TOOL_BUDGET_EXCEEDED
+          ? 0
+          : clampReward(
+              stepReward({
+                call: { name, arguments: parsedArguments, rawArguments },
+                result: { ok: result.ok, text: result.text },
+                problem: state.problem,
+                earlierCalls: state.earlierCalls,
+                step: state.step,
+              }),
+            );
       state.stepRewards.push(reward);
       state.earlierCalls.push({
         name,

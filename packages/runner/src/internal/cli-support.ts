@@ -9,6 +9,7 @@ import {
   type NavworldErrorCode,
 } from '@navworld/core-types';
 import type { WorldName } from '@navworld/tools';
+import { MAX_EPOCH_SALT_LENGTH } from '../environment/epoch';
 import { checkedWorld } from './world';
 
 /** Exit codes of the `navworld` command. */
@@ -164,6 +165,30 @@ export function worldFlag(value: unknown, fallback: string): WorldName {
 export function stringFlag(value: unknown): string | undefined {
   if (value === undefined || value === null || value === true || value === false) return undefined;
   return flagText(value);
+}
+
+/** What a salt flag accepts: text an epoch can keep as its pinned salt (trimmed, as epochs keep it). */
+const SaltFlagSchema = z.string().trim().min(1).max(MAX_EPOCH_SALT_LENGTH);
+
+/**
+ * Reads a salt flag (`--salt`, `--stale-salt`): absent is `undefined`; text that is empty once trimmed, or
+ * longer than an epoch's salt may be (256 characters), is `INVALID_ARGUMENT`. Returns the trimmed salt.
+ */
+export function saltFlag(value: unknown, name = 'salt'): string | undefined {
+  const text = stringFlag(value);
+  if (text === undefined) return undefined;
+  const parsed = SaltFlagSchema.safeParse(text);
+  if (!parsed.success) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `--${name} must be 1 to ${MAX_EPOCH_SALT_LENGTH} characters, not only spaces`,
+      {
+        hint: `leave --${name} out for the default (NAVWORLD_EPOCH_SALT, else the week's own salt)`,
+        details: { [name]: text.slice(0, 40) },
+      },
+    );
+  }
+  return parsed.data;
 }
 
 /** A calendar date (midnight UTC) or an ISO 8601 time with its zone: what a time flag accepts. */

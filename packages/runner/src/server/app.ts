@@ -17,6 +17,7 @@ import {
   type EnvironmentOptions,
 } from '../environment/environment';
 import { runOpenAIAgent } from '../agent/openai-agent';
+import { checkedEpoch } from '../environment/epoch';
 import { VERSION } from '../version';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
@@ -66,6 +67,11 @@ export interface EvaluateRequest {
   maxTokens?: number;
   /** Repeat index to record. */
   repeat?: number;
+  /**
+   * Aborted when the server begins to shut down, with a `SHUTTING_DOWN` error as its reason: a runner should
+   * then stop calling the model and reject with that reason, so the process can exit promptly.
+   */
+  signal?: AbortSignal;
 }
 
 /** Runs one model episode in an environment and returns its record. */
@@ -116,8 +122,9 @@ export interface NavworldServer {
   /** Whether shutdown has begun. */
   readonly shuttingDown: boolean;
   /**
-   * Stops accepting requests (new ones answer 503) and resolves once every in-flight request has finished,
-   * or after the grace period. Closes the environment if the server created it.
+   * Stops accepting requests (new ones answer 503), stops the evaluations in flight (their requests answer
+   * 503 at once), and resolves once every in-flight request has finished, or after the grace period. Closes
+   * the environment if the server created it.
    */
   shutdown(): Promise<void>;
 }
@@ -221,6 +228,7 @@ export const defaultEvaluateRunner: EvaluateRunner = (env, request) =>
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
     ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
   });
 
 function taskIdFromSeed(seed: number): number {
@@ -288,6 +296,9 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   const limitEvaluations = createSemaphore(
     options.maxConcurrentEvaluations ?? SERVER_CONFIG.maxConcurrentEvaluations,
   );
+  // Aborted when shutdown begins. Steps take milliseconds and are drained; an evaluation can run for many
+  // minutes of model calls, so it is stopped instead, and its client told so.
+  const stopping = new AbortController();
   let inFlight = 0;
   let shuttingDown = false;
   let requestCounter = 0;
@@ -331,6 +342,31 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     return c.json(body, 404);
   });
 
+  /**
+   * One `request` log line and the metrics of a finished request. A 503 is a refusal (the server is
+   * stopping), logged like the other refused requests rather than as a server error.
+   */
+  function recordRequest(
+    request: { requestId: string; method: string; route: string; secrets: readonly string[] },
+    status: number,
+    started: number,
+  ): void {
+    const seconds = (performance.now() - started) / 1000;
+    metrics.request(request.route, status, seconds);
+    logger.log(
+      status >= 500 && status !== 503 ? 'error' : 'info',
+      'request',
+      {
+        requestId: request.requestId,
+        method: request.method,
+        route: request.route,
+        status,
+        ms: Math.round(seconds * 1000 * 100) / 100,
+      },
+      request.secrets,
+    );
+  }
+
   // Admission, timing and logging; runs before the body is read.
   app.use('*', async (c, next) => {
     requestCounter += 1;
@@ -354,29 +390,19 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ),
       );
       c.header('Connection', 'close');
-      metrics.request(route, 503, (performance.now() - started) / 1000);
+      recordRequest({ requestId, method: c.req.method, route, secrets: [] }, 503, started);
       return c.json(body, 503);
     }
     inFlight += 1;
     try {
       await next();
+      // An answer given while the server stops closes its connection, so the socket can close at once.
+      if (shuttingDown) c.header('Connection', 'close');
       return c.res;
     } finally {
       inFlight -= 1;
-      const seconds = (performance.now() - started) / 1000;
-      metrics.request(route, c.res.status, seconds);
-      logger.log(
-        c.res.status >= 500 ? 'error' : 'info',
-        'request',
-        {
-          requestId,
-          method: c.req.method,
-          route,
-          status: c.res.status,
-          ms: Math.round(seconds * 1000 * 100) / 100,
-        },
-        c.get('secrets'),
-      );
+      const request = { requestId, method: c.req.method, route, secrets: c.get('secrets') };
+      recordRequest(request, c.res.status, started);
       if (inFlight === 0 && drained !== undefined) drained();
     }
   });
@@ -413,7 +439,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     }
     const reset = environment.reset({
       taskId,
-      ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
+      // Checked here too: the environment served may be one the server did not make.
+      ...(request.epoch === undefined ? {} : { epoch: checkedEpoch(request.epoch) }),
     });
     metrics.episodeCreated();
     return c.json({
@@ -508,8 +535,11 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     }
     c.get('secrets').push(apiKey);
     const runner = options.evaluate ?? defaultEvaluateRunner;
-    const result = await limitEvaluations(() =>
-      runner(environment, {
+    const result = await limitEvaluations(() => {
+      // One that waited for a slot while the server began to stop never starts.
+      stopping.signal.throwIfAborted();
+      return runner(environment, {
+        signal: stopping.signal,
         taskId: request.task_id,
         model: request.model,
         baseUrl: request.base_url,
@@ -518,8 +548,8 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.max_tokens === undefined ? {} : { maxTokens: request.max_tokens }),
         ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
-      }),
-    );
+      });
+    });
     metrics.evaluation(result.outcome);
     return c.json(internalsOf(environment).debug ? result : withSafeScore(result));
   });
@@ -614,6 +644,13 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         shuttingDown = true;
         clearInterval(sweepTimer);
         logger.log('info', 'shutdown', { inFlight });
+        stopping.abort(
+          httpError(
+            ERROR_CODES.SHUTTING_DOWN,
+            'the server shut down before the evaluation finished',
+            'Nothing of it was kept: run it again on another instance.',
+          ),
+        );
       }
       if (inFlight > 0) {
         await new Promise<void>((resolve) => {

@@ -39,14 +39,16 @@ export function httpStatusOf(code: string): number {
 export function httpErrorOf(error: unknown): { status: number; body: HttpErrorBody } {
   const failure = toNavworldError(error);
   const status = httpStatusOf(failure.code);
-  const message = status >= 500 && status !== 503 ? 'internal server error' : failure.message;
+  // A 503 is the server's own refusal, worded here: its message and hint are safe to show.
+  const internal = status >= 500 && status !== 503;
+  const message = internal ? 'internal server error' : failure.message;
   return {
     status,
     body: {
       error: {
         code: failure.code,
         message,
-        ...(failure.hint === undefined || status >= 500 ? {} : { hint: failure.hint }),
+        ...(failure.hint === undefined || internal ? {} : { hint: failure.hint }),
       },
     },
   };

@@ -6,6 +6,7 @@ import {
   EpisodeResultSchema,
   ERROR_CODES,
   NavworldError,
+  SafeResultSchema,
   TravelProblemSchema,
   formatZodIssues,
 } from '@navworld/core-types';
@@ -121,6 +122,8 @@ export const HttpResetResponseSchema = z.object({
   truncated: z.boolean(),
   info: z.object({
     task_id: z.number().int(),
+    /** The seed the task id came from, when the reset sent one. */
+    seed: z.number().int().optional(),
     problem_type: z.string(),
     difficulty: z.number().int(),
     available_tools: z.array(z.string()),
@@ -173,8 +176,37 @@ export const HttpToolsResponseSchema = z.object({
   tools: z.array(HttpToolDefinitionSchema),
 });
 
-/** The answer to `POST /v1/evaluate`: the finished episode record. */
-export const HttpEvaluateResponseSchema = EpisodeResultSchema;
+/**
+ * The answer to `POST /v1/evaluate`: the finished episode record as a results file holds it, with the agent
+ * loop's fields, and (outside debug mode) `safe` in place of the withheld breakdown.
+ */
+export const HttpEvaluateResponseSchema = EpisodeResultSchema.extend({
+  /** Mean step reward of the episode's tool calls (0 without calls). */
+  avgStepReward: z.number().min(0).max(1),
+  /** Whether tool calls were dropped at the step limit. */
+  truncated: z.boolean(),
+  /** Why the last agent turn ended. */
+  turnEndReason: z.enum(['completed', 'max_steps', 'max_turns', 'length', 'error']).optional(),
+  /** Whether the final-answer prompt was sent (phase 2). */
+  phase2: z.boolean().optional(),
+  /** Runs of the whole episode (2 after a re-dispatch). */
+  dispatches: z.number().int().positive().optional(),
+  /** Retried model calls. */
+  retries: z.number().int().nonnegative().optional(),
+  /** Model calls made, retries included. */
+  modelCalls: z.number().int().nonnegative().optional(),
+  /** How the failing model call failed, when one did. */
+  failureKind: z.string().optional(),
+  /** What went wrong, when something did. */
+  failureDetail: z.string().optional(),
+  /** Whether visible content had streamed before a failed model call. */
+  sawContent: z.boolean().optional(),
+  /**
+   * Outside debug mode: the safe result (total, bands, noisy components, hard-constraint flags; null when the
+   * episode was not scored), while `breakdown` is null. Absent in debug mode, where `breakdown` is full.
+   */
+  safe: SafeResultSchema.nullable().optional(),
+});
 
 /** camelCase spellings accepted for the snake_case fields. */
 const CAMEL_ALIASES: Record<string, string> = {

@@ -22,23 +22,53 @@ const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error:
 const SECRET_KEY =
   /(api[-_]?key|apikey|token|secret|password|passwd|authorization|cookie|credential)/i;
 
-/**
- * A deep copy of `value` with secrets removed: values under secret-looking keys are replaced, and key-like
- * substrings (and every string in `secrets`) are masked inside text. Depth is bounded so that hostile
- * structures cannot blow the stack.
- */
-export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+/** Secret values shorter than this are not masked: masking `ab` would shred ordinary text. */
+const MIN_SECRET_LENGTH = 4;
+
+/** A deep copy of `value` with every string passed through `text`, and values under keys `secretKey` matches replaced. */
+function mapStrings(
+  value: unknown,
+  text: (s: string) => string,
+  secretKey: RegExp | undefined,
+  depth: number,
+): unknown {
+  // Bounded depth, so that hostile structures cannot blow the stack.
   if (depth > 8) return '[…]';
-  if (typeof value === 'string') return redactSecrets(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redact(v, secrets, depth + 1));
+  if (typeof value === 'string') return text(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, text, secretKey, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) {
-      out[key] = SECRET_KEY.test(key) ? REDACTED : redact(member, secrets, depth + 1);
+      out[key] =
+        secretKey?.test(key) === true ? REDACTED : mapStrings(member, text, secretKey, depth + 1);
     }
     return out;
   }
   return value;
+}
+
+/**
+ * A deep copy of `value` with secrets removed: values under secret-looking keys are replaced, and key-like
+ * substrings (and every string in `secrets`) are masked inside text. Meant for logs, where a value of
+ * unknown origin may hold a credential; it also masks the word after "Bearer", so use
+ * `maskSecretValues` for text that must stay readable.
+ */
+export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  return mapStrings(value, (s) => redactSecrets(s, secrets), SECRET_KEY, depth);
+}
+
+/**
+ * A deep copy of `value` in which only the given secret values (of at least 4 characters) are masked, in
+ * every string. Ordinary words such as "token" or "bearer" are left alone, so messages stay readable.
+ */
+export function maskSecretValues(value: unknown, secrets: readonly string[]): unknown {
+  const masked = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH);
+  return mapStrings(
+    value,
+    (s) => masked.reduce((text, secret) => text.split(secret).join(REDACTED), s),
+    undefined,
+    0,
+  );
 }
 
 /** Options of {@link createLogger}. */
