@@ -27,7 +27,7 @@ const EXIT_CODE_HELP = `Exit codes:
   1    internal error (a bug)
   2    bad usage: unknown command or option, bad value, invalid configuration, missing key
   3    file error: unreadable or unwritable file, results of other versions
-  4    evaluate finished but some episodes failed for infrastructure reasons (not scored)
+  4    evaluate or score: some episodes failed for infrastructure reasons (not scored)
   5    call: the tool returned an error result
   6    audit: a gate failed (an exploit policy scored too much)
   130  interrupted (evaluate keeps what it wrote; --resume continues)`;

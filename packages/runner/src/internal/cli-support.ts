@@ -21,7 +21,10 @@ export const EXIT_CODES = {
   usage: 2,
   /** A file could not be read or written, or holds results of other versions. */
   io: 3,
-  /** The evaluation finished, but some episodes failed for infrastructure reasons (not scored). */
+  /**
+   * `evaluate` finished, or `score` read its file, but some episodes failed for infrastructure reasons (not
+   * scored).
+   */
   invalidEpisodes: 4,
   /** A tool call (`navworld call`) returned an error result. */
   toolError: 5,

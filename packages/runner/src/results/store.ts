@@ -252,14 +252,32 @@ export async function readResults(path: string): Promise<ReadResultsOutput> {
       hint: 'Pass the path of a JSONL file written by `navworld evaluate --out`.',
     });
   }
-  // An unscored record is replaced by any later record of the same episode slot; a scored one never is.
-  const lastIndex = new Map<string, number>();
-  parsed.forEach((r, i) => lastIndex.set(slotKey(r), i));
-  const results = parsed.filter((r, i) => r.validForScoring || lastIndex.get(slotKey(r)) === i);
+  const results = latestRecords(parsed);
   return { results, skippedLines, supersededLines: parsed.length - results.length };
 }
 
-function isJson(text: string): boolean {
+/** What {@link latestRecords} reads of a record: the episode slot it fills and whether it was scored. */
+export interface SlotRecord {
+  agent?: string | undefined;
+  model?: string | null | undefined;
+  taskId: number;
+  repeat?: number | undefined;
+  validForScoring: boolean;
+}
+
+/**
+ * The records that no later record replaces, in order: an unscored record (an infrastructure failure) is
+ * replaced by any later record of the same agent, model, task and repeat, which a resumed run wrote when it
+ * retried the episode; a scored record never is.
+ */
+export function latestRecords<T extends SlotRecord>(records: readonly T[]): T[] {
+  const lastIndex = new Map<string, number>();
+  records.forEach((r, i) => lastIndex.set(slotKey(r), i));
+  return records.filter((r, i) => r.validForScoring || lastIndex.get(slotKey(r)) === i);
+}
+
+/** Whether `text` is one whole JSON value. */
+export function isJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;
@@ -290,7 +308,7 @@ function otherRunError(
 }
 
 /** The episode slot a record fills: agent, model, task and repeat (files can hold several agents). */
-function slotKey(r: EpisodeResult): string {
+function slotKey(r: SlotRecord): string {
   return JSON.stringify([r.agent, r.model, r.taskId, r.repeat]);
 }
 

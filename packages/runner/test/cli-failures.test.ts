@@ -1,0 +1,141 @@
+// The built CLI where runs go wrong: failed and cut-off records, bad options, refused files, unusable
+// caches and interrupted runs.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../src/testing';
+import { buildCli, runCli, type CliRun } from './helpers/cli';
+import { GENERIC_PLAN } from './helpers/episode';
+
+let bin: string;
+let dir: string;
+
+beforeAll(() => {
+  bin = buildCli('failures');
+  dir = mkdtempSync(join(tmpdir(), 'navworld-cli-failures-'));
+}, 180_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function navworld(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runCli(bin, args, { cwd: dir, env });
+}
+
+/** Lines of a results file. */
+const linesOf = (path: string): string[] => readFileSync(path, 'utf8').trim().split('\n');
+
+/** `evaluate --agent openai` of the scripted model at `server` on `tasks`, writing `out`. */
+function evaluateModel(
+  server: ScriptedOpenAIServer,
+  tasks: string,
+  out: string,
+  extra: string[] = [],
+): Promise<CliRun> {
+  return navworld(
+    [
+      'evaluate',
+      '--agent',
+      'openai',
+      '--model',
+      'scripted',
+      '--base-url',
+      server.url,
+      '--tasks',
+      tasks,
+      '--out',
+      out,
+      '--quiet',
+      ...extra,
+    ],
+    { OPENAI_API_KEY: 'sk-cli-failures' },
+  );
+}
+
+/** Runs `body` with a scripted model that answers every request with `reply`. */
+async function withModel<T>(
+  reply: { status: number } | { content: string },
+  body: (server: ScriptedOpenAIServer) => Promise<T>,
+): Promise<T> {
+  const server = await startScriptedOpenAIServer({ handler: () => reply });
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('navworld score', () => {
+  it('lists failed records as not scored, never as 0, and exits 4 naming the cause', async () => {
+    const scored = join(dir, 'scored.jsonl');
+    expect((await navworld(['evaluate', '--tasks', '0-1', '--out', scored, '--quiet'])).code).toBe(
+      0,
+    );
+    const failed = join(dir, 'failed.jsonl');
+    const down = await withModel({ status: 503 }, (server) =>
+      evaluateModel(server, '2', failed, ['--max-retries', '0']),
+    );
+    expect(down.code).toBe(4);
+    const mixed = join(dir, 'mixed.jsonl');
+    writeFileSync(mixed, readFileSync(scored, 'utf8') + readFileSync(failed, 'utf8'));
+
+    const text = await navworld(['score', mixed]);
+    expect(text.code).toBe(4);
+    const rows = text.stdout.trim().split('\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatch(/^task 2: not scored \(MODEL_ERROR: HTTP 503/);
+    expect(rows[2]).not.toMatch(/total|code 0/);
+    expect(text.stderr).toMatch(
+      /^1 episode\(s\) not scored \(infrastructure failures\):\n {2}1× MODEL_ERROR: HTTP 503.* \(task 2\)$/m,
+    );
+
+    const json = await navworld(['score', mixed, '--json']);
+    expect(json.code).toBe(4);
+    const parsed = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
+    expect(parsed.map((r) => r['scored'])).toEqual([true, true, false]);
+    expect(parsed[2]).toMatchObject({ taskId: 2, total: null, codeTotal: null });
+    expect(parsed[2]!['error']).toMatch(/^MODEL_ERROR: /);
+
+    // Scored episodes alone: exit 0, as before.
+    expect((await navworld(['score', scored])).code).toBe(0);
+  }, 120_000);
+
+  it('leaves out a failed record that a resumed run replaced, as report does', async () => {
+    const out = join(dir, 'retried.jsonl');
+    await withModel({ status: 503 }, (server) =>
+      evaluateModel(server, '0', out, ['--max-retries', '0']),
+    );
+    const resumed = await withModel({ content: GENERIC_PLAN }, (server) =>
+      evaluateModel(server, '0', out, ['--resume']),
+    );
+    expect(resumed.code).toBe(0);
+    expect(linesOf(out)).toHaveLength(2);
+    const r = await navworld(['score', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^task 0: total /)]);
+    expect(r.stderr).toContain('left out 1 failed record(s)');
+  }, 120_000);
+
+  it('skips a cut-off last line with a warning, and still refuses a broken line in the middle', async () => {
+    const whole = join(dir, 'whole.jsonl');
+    expect((await navworld(['evaluate', '--tasks', '0-2', '--out', whole, '--quiet'])).code).toBe(
+      0,
+    );
+    const [first, second, third] = linesOf(whole) as [string, string, string];
+    const cut = join(dir, 'cut.jsonl');
+    // A run stopped mid-write: the last record is missing its end and its newline.
+    writeFileSync(cut, `${first}\n${second}\n${third.slice(0, 700)}`);
+    const r = await navworld(['score', cut]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr).toMatch(/^warning: skipped line 3 of .*cut\.jsonl: it is cut off/);
+    // The same line inside the file is damage, not an interrupted write.
+    const broken = join(dir, 'broken.jsonl');
+    writeFileSync(broken, `${first}\n${third.slice(0, 700)}\n${second}\n`);
+    const refused = await navworld(['score', broken]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/^IO_ERROR: .*broken\.jsonl line 2 is not JSON/);
+  }, 120_000);
+});

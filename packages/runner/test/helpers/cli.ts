@@ -1,0 +1,73 @@
+// Runs the built `navworld` command in a child process, as a user would.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The runner package's folder. */
+export const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What a finished command printed and its exit code. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment every run starts from: a pinned salt, no colours, nothing else of this process. */
+export const baseCliEnv = (): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '',
+  HOME: process.env['HOME'] ?? tmpdir(),
+  NAVWORLD_EPOCH_SALT: 'cli-tests',
+  NO_COLOR: '1',
+});
+
+/**
+ * Builds the CLI (JavaScript only) into a folder of its own under node_modules/.cache, so that test files
+ * building at once never clean each other's output, and returns the path of a bin that runs it.
+ */
+export function buildCli(name: string): string {
+  const outDir = join(packageDir, 'node_modules', '.cache', 'navworld-cli', name);
+  const build = spawnSync('npx', ['tsup', '--out-dir', outDir], {
+    cwd: packageDir,
+    env: { ...process.env, NAVWORLD_FAST_BUILD: '1' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  mkdirSync(outDir, { recursive: true });
+  const bin = join(outDir, 'navworld.js');
+  // The same shim as bin/navworld.js, beside the build it runs.
+  writeFileSync(bin, "import { main } from './cli.js';\nprocess.exitCode = await main();\n");
+  return bin;
+}
+
+/** Starts `bin` with `args` in `cwd`; the environment is {@link baseCliEnv} plus `env`. */
+export function spawnCli(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string> },
+): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    env: { ...baseCliEnv(), ...options.env },
+  });
+}
+
+/** Runs `bin` to its end (asynchronously: the test process may serve HTTP meanwhile). */
+export function runCli(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; input?: string },
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawnCli(bin, args, options);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+  });
+}
