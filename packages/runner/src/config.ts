@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { ERROR_CODES, NavworldError, formatZodIssues } from '@navworld/core-types';
 import { WORLD_NAMES, type WorldName } from '@navworld/tools';
 
+/**
+ * An http(s) URL: what a model or judge endpoint can be. Any other scheme (ftp, file …) could never answer an
+ * OpenAI request, and would only fail later, once per episode.
+ */
+export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
 /** Environment variables the CLI reads, validated. Secrets are kept here and never printed. */
 export const CliEnvSchema = z.object({
-  NAVWORLD_BASE_URL: z.url().optional(),
+  NAVWORLD_BASE_URL: HttpUrlSchema.optional(),
   NAVWORLD_API_KEY: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   NAVWORLD_MODEL: z.string().min(1).optional(),
   AMAP_MAPS_API_KEY: z.string().min(1).optional(),
   NAVWORLD_WORLD: z.enum(WORLD_NAMES).optional(),
   NAVWORLD_EPOCH_SALT: z.string().min(1).optional(),
-  NAVWORLD_JUDGE_BASE_URL: z.url().optional(),
+  NAVWORLD_JUDGE_BASE_URL: HttpUrlSchema.optional(),
   NAVWORLD_JUDGE_API_KEY: z.string().min(1).optional(),
   NAVWORLD_JUDGE_MODELS: z.string().min(1).optional(),
   NAVWORLD_DEBUG: z.enum(['0', '1', 'true', 'false']).optional(),

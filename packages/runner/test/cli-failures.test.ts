@@ -1,6 +1,6 @@
 // The built CLI where runs go wrong: failed and cut-off records, bad options, refused files, unusable
 // caches and interrupted runs.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,5 +137,67 @@ describe('navworld score', () => {
     const refused = await navworld(['score', broken]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/^IO_ERROR: .*broken\.jsonl line 2 is not JSON/);
+  }, 120_000);
+});
+
+describe('navworld evaluate options', () => {
+  it('refuses each bad option with a flag error before it creates anything on disk', async () => {
+    const folder = join(dir, 'never-made');
+    const out = join(folder, 'r.jsonl');
+    const model = (url = 'http://127.0.0.1:9/v1'): string[] => [
+      '--agent',
+      'openai',
+      '--model',
+      'm',
+      '--base-url',
+      url,
+    ];
+    const workers = /^INVALID_ARGUMENT: --workers must be a whole number from 1 to 64$/m;
+    const url =
+      /^INVALID_ARGUMENT: --base-url must be an http\(s\) URL such as https:\/\/api\.openai\.com\/v1$/m;
+    const cases: Array<[string[], RegExp]> = [
+      [['--workers', '0'], workers],
+      [['--workers', '65'], workers],
+      [['--workers', 'abc'], workers],
+      [[...model(), '--workers', '0'], workers],
+      [model('notaurl'), url],
+      [model('ftp://x'), url],
+      [model('file:///etc/passwd'), url],
+      [
+        [...model(), '--max-tokens', '1.5'],
+        /^INVALID_ARGUMENT: --max-tokens must be a whole number/m,
+      ],
+      [[...model(), '--max-retries', '0.5'], /^INVALID_ARGUMENT: --max-retries must be a whole/m],
+      [
+        [...model().slice(0, 2), '--model', '', ...model().slice(4)],
+        /^INVALID_ARGUMENT: --model: /m,
+      ],
+    ];
+    for (const [flags, expected] of cases) {
+      const r = await navworld(['evaluate', '--tasks', '0', ...flags, '--out', out], {
+        OPENAI_API_KEY: 'sk-options',
+      });
+      const what = flags.join(' ');
+      expect(r.code, what).toBe(2);
+      expect(r.stderr, what).toMatch(expected);
+      // The hint speaks of flags, not of the library's options object.
+      expect(r.stderr, what).toMatch(/^hint: .*--[a-z]/m);
+      expect(r.stderr, what).not.toMatch(/API reference|\{ model/);
+      expect(r.stderr, what).not.toMatch(/\n\s+at /);
+      // Neither the folder of --out, nor the file, nor its lock.
+      expect(existsSync(folder), what).toBe(false);
+    }
+    // The endpoint from the environment is held to the same rule.
+    const fromEnv = await navworld(
+      ['evaluate', '--tasks', '0', '--agent', 'openai', '--out', out],
+      {
+        NAVWORLD_BASE_URL: 'ftp://x',
+        NAVWORLD_MODEL: 'm',
+        OPENAI_API_KEY: 'sk-options',
+      },
+    );
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toMatch(/^CONFIG_ERROR: invalid environment: NAVWORLD_BASE_URL: /);
+    expect(existsSync(folder)).toBe(false);
   }, 120_000);
 });

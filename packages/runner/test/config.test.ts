@@ -50,6 +50,22 @@ describe('loadCliConfig', () => {
       expect.objectContaining({ code: 'CONFIG_ERROR' }),
     );
   });
+
+  it('takes only http(s) endpoints', () => {
+    for (const key of ['NAVWORLD_BASE_URL', 'NAVWORLD_JUDGE_BASE_URL']) {
+      for (const url of ['ftp://x', 'file:///etc/passwd', 'javascript:alert(1)']) {
+        expect(() => loadCliConfig({ [key]: url }), `${key}=${url}`).toThrow(
+          expect.objectContaining({
+            code: 'CONFIG_ERROR',
+            message: expect.stringContaining(`${key}: must be an http(s) URL`),
+          }),
+        );
+      }
+    }
+    expect(loadCliConfig({ NAVWORLD_BASE_URL: 'http://127.0.0.1:8000/v1' }).baseUrl).toBe(
+      'http://127.0.0.1:8000/v1',
+    );
+  });
 });
 
 describe('final-answer rule', () => {

@@ -298,6 +298,13 @@ describe('evaluate over real HTTP', () => {
     await expect(
       env.evaluate({ model: '', baseUrl: 'not a url', apiKey: 'k', taskId: -1 }),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    // Only an http(s) endpoint can answer: another scheme is refused before any episode opens.
+    await expect(
+      env.evaluate({ model: 'm', baseUrl: 'ftp://x', apiKey: 'k', taskId: TASK }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('http(s)'),
+    });
   });
 
   it('leaves no episodes behind', () => {

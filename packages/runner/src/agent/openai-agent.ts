@@ -9,6 +9,7 @@ import {
   type EpisodeResult,
   type Usage,
 } from '@navworld/core-types';
+import { HttpUrlSchema } from '../config';
 import { MAX_AGENT_TURNS, MAX_TOOL_STEPS } from '../environment/constants';
 import { internalsOf, type Environment } from '../environment/environment';
 import { isSubstantiveAnswer } from '../environment/final-answer';
@@ -29,8 +30,8 @@ export const DEFAULT_MAX_TOKENS = 8192;
 export const EvaluateOptionsSchema = z.object({
   /** Model name sent to the endpoint. */
   model: z.string().min(1),
-  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`. */
-  baseUrl: z.url(),
+  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1` (http or https only). */
+  baseUrl: HttpUrlSchema,
   /** API key of the model endpoint (any non-empty string for keyless local servers). */
   apiKey: z.string().min(1),
   /** Task id. */

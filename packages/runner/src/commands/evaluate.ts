@@ -12,9 +12,15 @@ import {
 import { createJudge } from '@navworld/llm-validator';
 import type { WorldName } from '@navworld/tools';
 import type { CliConfig } from '../config';
-import { MAX_RANGE_TASKS, parseTaskRange } from '../config';
+import { HttpUrlSchema, MAX_RANGE_TASKS, parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_TOKENS,
+  EvaluateOptionsSchema,
+  type EvaluateOptions,
+} from '../agent/openai-agent';
 import {
   EXIT_CODES,
   ensureFolder,
@@ -25,7 +31,13 @@ import {
   worldFlag,
 } from '../internal/cli-support';
 import { unscoredCauses } from '../internal/unscored';
-import { openResultsStore, readResults, recordedEpoch } from '../results/store';
+import {
+  openResultsStore,
+  readResults,
+  recordedEpoch,
+  type ResultsStore,
+  type ResultsStoreOptions,
+} from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
 /** Options of `navworld evaluate`. */
@@ -116,37 +128,12 @@ export async function evaluateCommand(
     256,
     agent === 'reference' ? 2 : 4,
   );
+  // Read for either agent, so that a bad value is refused whatever it would have been used for.
+  const workers = intFlag(options.workers, 'workers', 1, 64, 1);
+  const threads = agent === 'reference' ? workers : 1;
   const out = pathFlag(options.out, 'out') ?? `results/${agent}-results.jsonl`;
   const world = worldFlag(options.world, config.world);
-
-  let model: string | undefined;
-  let baseUrl: string | undefined;
-  let apiKey: string | undefined;
-  if (agent === 'openai') {
-    model = stringFlag(options.model) ?? config.model;
-    baseUrl = stringFlag(options.baseUrl) ?? config.baseUrl;
-    apiKey = config.apiKey;
-    if (model === undefined) {
-      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no model given for --agent openai', {
-        hint: 'pass --model <name> or set NAVWORLD_MODEL',
-      });
-    }
-    if (baseUrl === undefined) {
-      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no endpoint given for --agent openai', {
-        hint: 'pass --base-url <url> or set NAVWORLD_BASE_URL (e.g. https://api.openai.com/v1)',
-      });
-    }
-    if (apiKey === undefined) {
-      throw new NavworldError(ERROR_CODES.MISSING_API_KEY, 'no API key for the model endpoint', {
-        hint: 'set NAVWORLD_API_KEY or OPENAI_API_KEY (any value for a keyless local server)',
-      });
-    }
-  }
-  const timeoutMs = secondsFlag(options.timeout, 'timeout');
-  const callTimeoutMs = secondsFlag(options.callTimeout, 'call-timeout');
-  const temperature = numberFlag(options.temperature, 'temperature', 0, 2);
-  const maxTokens = numberFlag(options.maxTokens, 'max-tokens', 1, 1_000_000);
-  const maxRetries = numberFlag(options.maxRetries, 'max-retries', 0, 10);
+  const modelRun = agent === 'openai' ? modelSettings(options, config) : undefined;
 
   // Asked for by flag, the judge must be usable: without a key every verdict would be unavailable and the
   // run would quietly be code-only.
@@ -193,92 +180,83 @@ export async function evaluateCommand(
     maxEpisodes: Math.max(100, concurrency * 4),
   });
 
+  let store: ResultsStore;
   try {
-    await ensureFolder(dirname(out));
+    store = await openStore(out, {
+      resume: options.resume === true,
+      ...(options.overwrite === true ? { overwrite: true } : {}),
+      epochSalt: env.epoch.salt,
+      ...(options.force === true ? { force: true } : {}),
+      versions: env.versions,
+      agent,
+      model: modelRun?.model ?? null,
+    });
   } catch (error) {
-    throw new NavworldError(
-      ERROR_CODES.IO_ERROR,
-      `cannot create the folder of ${out}: ${(error as Error).message}`,
-      { hint: 'Pass --out a path in a writable folder.' },
-    );
+    await env.close();
+    throw error;
   }
-  const store = await openResultsStore(out, {
-    resume: options.resume === true,
-    ...(options.overwrite === true ? { overwrite: true } : {}),
-    epochSalt: env.epoch.salt,
-    ...(options.force === true ? { force: true } : {}),
-    versions: env.versions,
-    agent,
-    model: agent === 'reference' ? null : (model ?? null),
-  });
 
-  const jobs: Job[] = [];
-  for (const taskId of taskIds) {
-    for (let repeat = 0; repeat < repeats; repeat++) {
-      if (!store.isDone(taskId, repeat)) jobs.push({ taskId, repeat });
-    }
-  }
-  const skipped = taskIds.length * repeats - jobs.length;
-  if (skipped > 0 && options.quiet !== true)
-    io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
-  if (store.retryCount > 0 && options.quiet !== true)
-    io.err(`retrying: ${store.retryCount} episode(s) that ${out} records as not scored\n`);
-
-  const progress = createProgress(jobs.length, io, options.quiet === true);
   let interrupted = false;
-  const unregister = io.onInterrupt(() => {
-    interrupted = true;
-    io.err('\ninterrupted: finishing the running episodes; run again with --resume to continue\n');
-  });
   const fresh: EpisodeResult[] = [];
-  const record = async (result: EpisodeResult): Promise<void> => {
-    await store.append(result);
-    fresh.push(result);
-    progress.tick(result);
-  };
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (!interrupted && next < jobs.length) {
-      const job = jobs[next++]!;
-      const result =
-        agent === 'reference'
-          ? await runReferenceAgent(env, job.taskId, { repeat: job.repeat })
-          : await env.evaluate({
-              model: model!,
-              baseUrl: baseUrl!,
-              apiKey: apiKey!,
-              taskId: job.taskId,
-              repeat: job.repeat,
-              ...(timeoutMs === undefined ? {} : { timeoutMs }),
-              ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
-              ...(temperature === undefined ? {} : { temperature }),
-              ...(maxTokens === undefined ? {} : { maxTokens }),
-              ...(maxRetries === undefined ? {} : { maxRetries }),
-            });
-      await record(result);
-    }
-  };
-  const threads = agent === 'reference' ? intFlag(options.workers, 'workers', 1, 64, 1) : 1;
-  const workerFile = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
-  const useThreads = threads > 1 && jobs.length > 1 && existsSync(workerFile);
+  // From here on the lock is held: whatever happens, the store is closed and the lock released.
   try {
-    if (useThreads) {
-      await runInThreads(workerFile, Math.min(threads, jobs.length), jobs, {
-        epoch: env.epoch,
-        world,
-        env: io.env,
-        judge: judge !== undefined,
-        record,
-        stopped: () => interrupted,
-      });
-    } else {
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()),
+    const jobs: Job[] = [];
+    for (const taskId of taskIds) {
+      for (let repeat = 0; repeat < repeats; repeat++) {
+        if (!store.isDone(taskId, repeat)) jobs.push({ taskId, repeat });
+      }
+    }
+    const skipped = taskIds.length * repeats - jobs.length;
+    if (skipped > 0 && options.quiet !== true)
+      io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
+    if (store.retryCount > 0 && options.quiet !== true)
+      io.err(`retrying: ${store.retryCount} episode(s) that ${out} records as not scored\n`);
+
+    const progress = createProgress(jobs.length, io, options.quiet === true);
+    const unregister = io.onInterrupt(() => {
+      interrupted = true;
+      io.err(
+        '\ninterrupted: finishing the running episodes; run again with --resume to continue\n',
       );
+    });
+    const record = async (result: EpisodeResult): Promise<void> => {
+      await store.append(result);
+      fresh.push(result);
+      progress.tick(result);
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (!interrupted && next < jobs.length) {
+        const job = jobs[next++]!;
+        const result =
+          agent === 'reference'
+            ? await runReferenceAgent(env, job.taskId, { repeat: job.repeat })
+            : await env.evaluate({ ...modelRun!, taskId: job.taskId, repeat: job.repeat });
+        await record(result);
+      }
+    };
+    const workerFile = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
+    const useThreads = threads > 1 && jobs.length > 1 && existsSync(workerFile);
+    try {
+      if (useThreads) {
+        await runInThreads(workerFile, Math.min(threads, jobs.length), jobs, {
+          epoch: env.epoch,
+          world,
+          env: io.env,
+          judge: judge !== undefined,
+          record,
+          stopped: () => interrupted,
+        });
+      } else {
+        await Promise.all(
+          Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()),
+        );
+      }
+    } finally {
+      unregister();
+      progress.done();
     }
   } finally {
-    unregister();
-    progress.done();
     await store.close();
     await env.close();
   }
@@ -294,6 +272,94 @@ export async function evaluateCommand(
   for (const line of unscored) io.err(`${line}\n`);
   if (interrupted) return EXIT_CODES.interrupted;
   return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+}
+
+/** Makes the folder of the results file, then opens the store (which takes the file's lock). */
+async function openStore(out: string, options: ResultsStoreOptions): Promise<ResultsStore> {
+  try {
+    await ensureFolder(dirname(out));
+  } catch (error) {
+    throw new NavworldError(
+      ERROR_CODES.IO_ERROR,
+      `cannot create the folder of ${out}: ${(error as Error).message}`,
+      { hint: 'Pass --out a path in a writable folder.' },
+    );
+  }
+  return openResultsStore(out, options);
+}
+
+/** What every `env.evaluate` call of an `--agent openai` run gets besides its task. */
+type ModelSettings = Omit<EvaluateOptions, 'taskId' | 'repeat'>;
+
+/** The flag (or variable) behind each field of {@link ModelSettings}, for errors. */
+const MODEL_FLAGS: Record<string, string> = {
+  model: '--model',
+  baseUrl: '--base-url',
+  apiKey: 'NAVWORLD_API_KEY',
+  timeoutMs: '--timeout',
+  callTimeoutMs: '--call-timeout',
+  temperature: '--temperature',
+  maxTokens: '--max-tokens',
+  maxRetries: '--max-retries',
+};
+
+/**
+ * Reads the model flags of `--agent openai` (falling back to the environment) and checks them against
+ * {@link EvaluateOptionsSchema}, the contract `env.evaluate` enforces: a value it would refuse is a flag
+ * error now, before the results file is touched, rather than an error of the library API mid-run.
+ */
+function modelSettings(options: EvaluateCommandOptions, config: CliConfig): ModelSettings {
+  const model = stringFlag(options.model) ?? config.model;
+  const baseUrl = stringFlag(options.baseUrl) ?? config.baseUrl;
+  const apiKey = config.apiKey;
+  if (model === undefined) {
+    throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no model given for --agent openai', {
+      hint: 'pass --model <name> or set NAVWORLD_MODEL',
+    });
+  }
+  if (baseUrl === undefined) {
+    throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no endpoint given for --agent openai', {
+      hint: 'pass --base-url <url> or set NAVWORLD_BASE_URL (e.g. https://api.openai.com/v1)',
+    });
+  }
+  // The URL itself is not repeated: it may carry credentials.
+  if (!HttpUrlSchema.safeParse(baseUrl).success) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      '--base-url must be an http(s) URL such as https://api.openai.com/v1',
+      {
+        hint: 'pass the base URL of an OpenAI-compatible endpoint, e.g. --base-url http://127.0.0.1:8000/v1',
+      },
+    );
+  }
+  if (apiKey === undefined) {
+    throw new NavworldError(ERROR_CODES.MISSING_API_KEY, 'no API key for the model endpoint', {
+      hint: 'set NAVWORLD_API_KEY or OPENAI_API_KEY (any value for a keyless local server)',
+    });
+  }
+  const timeoutMs = secondsFlag(options.timeout, 'timeout');
+  const callTimeoutMs = secondsFlag(options.callTimeout, 'call-timeout');
+  const temperature = numberFlag(options.temperature, 'temperature', 0, 2);
+  const settings: ModelSettings = {
+    model,
+    baseUrl,
+    apiKey,
+    maxTokens: intFlag(options.maxTokens, 'max-tokens', 1, 1_000_000, DEFAULT_MAX_TOKENS),
+    maxRetries: intFlag(options.maxRetries, 'max-retries', 0, 10, DEFAULT_MAX_RETRIES),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+    ...(temperature === undefined ? {} : { temperature }),
+  };
+  const checked = EvaluateOptionsSchema.safeParse({ ...settings, taskId: 0 });
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const field = String(issue.path[0] ?? '');
+    const flag = MODEL_FLAGS[field] ?? field;
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${flag}: ${issue.message}`, {
+      hint: 'run navworld evaluate --help for the flags and their ranges',
+    });
+  }
+  return settings;
 }
 
 /** The first day of an epoch's week (UTC), as 2026-01-01. */
