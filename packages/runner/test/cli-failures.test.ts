@@ -201,3 +201,41 @@ describe('navworld evaluate options', () => {
     expect(existsSync(folder)).toBe(false);
   }, 120_000);
 });
+
+describe('navworld evaluate on an existing results file', () => {
+  it('names --overwrite (and --resume) in the hint when it refuses the file', async () => {
+    const out = join(dir, 'taken.jsonl');
+    expect((await navworld(['evaluate', '--tasks', '0', '--out', out, '--quiet'])).code).toBe(0);
+    const again = await navworld(['evaluate', '--tasks', '0-1', '--out', out, '--quiet']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/^CONFIG_ERROR: results file already exists: /);
+    expect(again.stderr).toMatch(/^hint: Pass --resume to continue it, --overwrite to replace it/m);
+    // Another run's file, resumed: the hint says how to replace it.
+    const other = await navworld([
+      'evaluate',
+      '--tasks',
+      '0',
+      '--out',
+      out,
+      '--resume',
+      '--salt',
+      'x',
+    ]);
+    expect(other.code).toBe(3);
+    expect(other.stderr).toMatch(/^VERSION_MISMATCH: .*another epoch/);
+    expect(other.stderr).toMatch(/^hint: .*--overwrite instead of --resume to replace it/m);
+    expect(linesOf(out)).toHaveLength(1);
+    // Following the hint works.
+    const replaced = await navworld([
+      'evaluate',
+      '--tasks',
+      '1',
+      '--out',
+      out,
+      '--overwrite',
+      '--quiet',
+    ]);
+    expect(replaced.code).toBe(0);
+    expect(linesOf(out).map((l) => (JSON.parse(l) as { taskId: number }).taskId)).toEqual([1]);
+  }, 120_000);
+});

@@ -156,7 +156,8 @@ export async function forEachLine(
       start = end + 1;
       completeLength = length + start;
       // `false` stops the scan: the lengths then cover the lines read so far.
-      if (onLine(bytes.toString('utf8'), true) === false) return { completeLength, length: completeLength };
+      if (onLine(bytes.toString('utf8'), true) === false)
+        return { completeLength, length: completeLength };
     }
     if (start < bytesRead) pending.push(Buffer.from(data.subarray(start)));
     length += bytesRead;
@@ -302,7 +303,7 @@ function otherRunError(
     ERROR_CODES.VERSION_MISMATCH,
     `${path} holds results of ${who(other.agent, other.model)}; this run is ${who(agent, model)}`,
     {
-      hint: 'Write this run to a file of its own (--out), or pass --force to add it to the same file.',
+      hint: 'Write this run to a file of its own (--out), pass --overwrite instead of --resume to replace the file, or pass --force to add this run to it.',
     },
   );
 }
@@ -337,7 +338,7 @@ function versionMismatch(
       ERROR_CODES.VERSION_MISMATCH,
       `results in ${path} were recorded in another epoch (salt ${JSON.stringify(recordedSalt)}; this run's is ${JSON.stringify(epochSalt)})`,
       {
-        hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, or pass --force to mix epochs deliberately.`,
+        hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, pass --overwrite instead of --resume to replace it, or pass --force to mix epochs deliberately.`,
         details: { recordedSalt, currentSalt: epochSalt, taskId: result.taskId },
       },
     );
@@ -348,7 +349,7 @@ function versionMismatch(
       ERROR_CODES.VERSION_MISMATCH,
       `results in ${path} were recorded with different versions (${differing.join(', ')})`,
       {
-        hint: 'Write to a new results file, or pass --force to mix versions deliberately.',
+        hint: 'Write to a new results file, pass --overwrite instead of --resume to replace it, or pass --force to mix versions deliberately.',
         details: {
           fields: differing,
           recorded: result.versions,
@@ -609,7 +610,7 @@ async function openLocked(
   if (!options.resume) {
     if (await hasContent(path)) {
       throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `results file already exists: ${path}`, {
-        hint: 'Pass --resume to continue it, or choose a new --out path.',
+        hint: 'Pass --resume to continue it, --overwrite to replace it, or choose a new --out path.',
       });
     }
   } else {
