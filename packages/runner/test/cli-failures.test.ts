@@ -239,3 +239,32 @@ describe('navworld evaluate on an existing results file', () => {
     expect(linesOf(out).map((l) => (JSON.parse(l) as { taskId: number }).taskId)).toEqual([1]);
   }, 120_000);
 });
+
+describe('tool cache variables', () => {
+  it('are refused alike by every command when they name no cache', async () => {
+    const commands = [
+      ['audit', '--tasks', '0', '--policies', 'null', '--quiet'],
+      ['evaluate', '--tasks', '0', '--out', join(dir, 'cache-bogus.jsonl'), '--quiet'],
+      ['call', 'weather', '{"city":"杭州"}'],
+      ['task', '1'],
+      ['tools'],
+      ['score', join(dir, 'missing.jsonl')],
+      ['report', join(dir, 'missing.jsonl')],
+      ['serve', '--port', '0'],
+      ['mcp'],
+    ];
+    for (const [name, value] of [
+      ['NAVWORLD_CACHE', 'bogus'],
+      ['NAVWORLD_CACHE_MAX_ENTRIES', 'lots'],
+    ] as const) {
+      for (const command of commands) {
+        const r = await navworld(command, { [name]: value });
+        const what = `${name} ${command[0]!}`;
+        expect(r.code, what).toBe(2);
+        expect(r.stderr, what).toMatch(new RegExp(`^CONFIG_ERROR: invalid environment: ${name}: `));
+        expect(r.stderr, what).toMatch(/^hint: fix or unset the named variable$/m);
+      }
+    }
+    expect(existsSync(join(dir, 'cache-bogus.jsonl'))).toBe(false);
+  }, 120_000);
+});

@@ -200,4 +200,19 @@ describe('cache configuration', () => {
     expect(ctx.cache).toBeDefined();
     ctx.close();
   });
+
+  it('reads NAVWORLD_CACHE trimmed, a blank value as unset, and refuses an unknown kind', () => {
+    for (const value of ['', '  ', ' none ']) {
+      const ctx = createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE: value } });
+      expect(ctx.cache).toBeDefined();
+      ctx.close();
+    }
+    expect(() => createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE: 'bogus' } })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_ERROR',
+        message: 'unknown cache kind "bogus"',
+        hint: 'use memory, sqlite or none',
+      }),
+    );
+  });
 });
