@@ -11,6 +11,7 @@ import {
   reportError,
   stringFlag,
   timeFlag,
+  warningLogger,
 } from './internal/cli-support';
 import { taskCommand } from './commands/task';
 import { toolsCommand } from './commands/tools';
@@ -118,7 +119,7 @@ export async function main(
       .option('--json', 'Print the whole tool result as JSON')
       .example(`navworld call weather '{"city":"杭州"}'`)
       .action((tool: string, json: string | undefined, o: Record<string, unknown>) =>
-        callCommand(tool, json, o, config, at(o)),
+        callCommand(tool, json, o, config, at(o), warningLogger(err)),
       );
 
     cli
@@ -149,7 +150,7 @@ export async function main(
       .option('--salt <salt>', 'Pin the epoch salt')
       .option('--now <time>', NOW_HELP)
       .option('--judge', 'Score with the LLM judge (needs NAVWORLD_JUDGE_API_KEY)')
-      .option('--quiet', 'No progress output')
+      .option('--quiet', 'No progress output or warnings')
       .option('--json', 'Print the summary as JSON')
       .example('navworld evaluate --tasks 0-69 --agent reference')
       .example(
@@ -194,7 +195,7 @@ export async function main(
       .option('--world <world>', 'offline | amap | replay | record')
       .option('--salt <salt>', 'Pin the epoch salt')
       .option('--now <time>', NOW_HELP)
-      .action((o: Record<string, unknown>) => mcpCommand(o, config, at(o)));
+      .action((o: Record<string, unknown>) => mcpCommand(o, config, at(o), warningLogger(err)));
 
     cli
       .command('serve', 'Serve reset / step / evaluate over HTTP')

@@ -268,3 +268,33 @@ describe('tool cache variables', () => {
     expect(existsSync(join(dir, 'cache-bogus.jsonl'))).toBe(false);
   }, 120_000);
 });
+
+describe('tool cache warnings', () => {
+  /** Lines of stderr that are warnings of the tool cache. */
+  const cacheWarnings = (stderr: string): string[] =>
+    stderr.split('\n').filter((l) => l.startsWith('warning: navworld tool cache'));
+
+  it('go to stderr once each, from every worker thread, and --quiet silences them', async () => {
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    // No folder can be made under a plain file: the cache keeps its results in memory and says so.
+    const env = { NAVWORLD_CACHE: 'sqlite', NAVWORLD_CACHE_DIR: join(dir, 'plain-file', 'cache') };
+    const call = await navworld(['call', 'weather', '{"city":"杭州"}'], env);
+    expect(call.code).toBe(0);
+    expect(call.stdout).toContain('城市: 杭州');
+    expect(cacheWarnings(call.stderr)).toEqual([
+      expect.stringMatching(/cannot be opened .*; using memory instead/),
+    ]);
+    const evaluate = (out: string, ...flags: string[]): Promise<CliRun> =>
+      navworld(
+        ['evaluate', '--tasks', '0-3', '--workers', '2', '--out', join(dir, out), ...flags],
+        env,
+      );
+    const loud = await evaluate('warned.jsonl');
+    expect(loud.code).toBe(0);
+    expect(cacheWarnings(loud.stderr)).toHaveLength(1);
+    expect(linesOf(join(dir, 'warned.jsonl'))).toHaveLength(4);
+    const quiet = await evaluate('quiet.jsonl', '--quiet');
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+  }, 120_000);
+});

@@ -10,7 +10,7 @@ import {
   type Epoch,
 } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
-import type { WorldName } from '@navworld/tools';
+import type { ToolLogger, WorldName } from '@navworld/tools';
 import type { CliConfig } from '../config';
 import { HttpUrlSchema, MAX_RANGE_TASKS, parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
@@ -28,8 +28,10 @@ import {
   numberFlag,
   pathFlag,
   stringFlag,
+  warningLogger,
   worldFlag,
 } from '../internal/cli-support';
+import type { SweepWorkerMessage } from '../internal/sweep-worker';
 import { unscoredCauses } from '../internal/unscored';
 import {
   openResultsStore,
@@ -171,10 +173,13 @@ export async function evaluateCommand(
       }
     }
   }
+  // The tools' warnings (a cache folder that cannot be made, say) go to stderr, from every thread, once each.
+  const logger = warningLogger((line) => io.err(`${line}\n`), options.quiet === true);
   const env: Environment = createEnvironment({
     world,
     epoch,
     env: io.env,
+    logger,
     ...(judge ? { judge } : {}),
     // Every job holds at most one episode (two during a re-dispatch).
     maxEpisodes: Math.max(100, concurrency * 4),
@@ -245,6 +250,7 @@ export async function evaluateCommand(
           env: io.env,
           judge: judge !== undefined,
           record,
+          logger,
           stopped: () => interrupted,
         });
       } else {
@@ -378,6 +384,8 @@ async function runInThreads(
     env: Record<string, string | undefined>;
     judge: boolean;
     record: (r: EpisodeResult) => Promise<void>;
+    /** Receives the warnings the workers' tools post. */
+    logger: ToolLogger;
     stopped: () => boolean;
   },
 ): Promise<void> {
@@ -397,7 +405,11 @@ async function runInThreads(
         if (shared.stopped() || next >= jobs.length) worker.postMessage(null);
         else worker.postMessage(jobs[next++]);
       };
-      worker.on('message', (message: { ok: boolean; result?: EpisodeResult; error?: string }) => {
+      worker.on('message', (message: SweepWorkerMessage) => {
+        if ('warning' in message) {
+          shared.logger.warn(message.warning);
+          return;
+        }
         if (!message.ok) {
           reject(
             new NavworldError(
@@ -409,7 +421,7 @@ async function runInThreads(
           return;
         }
         // Appends are serialised so that the file and the progress stay in completion order.
-        chain = chain.then(() => shared.record(message.result!));
+        chain = chain.then(() => shared.record(message.result));
         chain.then(feed, reject);
       });
       worker.on('error', reject);

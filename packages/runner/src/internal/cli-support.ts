@@ -8,7 +8,7 @@ import {
   toNavworldError,
   type NavworldErrorCode,
 } from '@navworld/core-types';
-import type { WorldName } from '@navworld/tools';
+import type { ToolLogger, WorldName } from '@navworld/tools';
 import { checkedWorld } from './world';
 
 /** Exit codes of the `navworld` command. */
@@ -109,6 +109,22 @@ function flagNumber(value: unknown): number {
   const text = flagText(value).trim();
   // One way to split any digit run (no `\d+\.?\d*`), so a long run of digits is read in linear time.
   return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * The CLI's sink for the tools' warnings, such as a cache file that cannot be opened (the run then caches in
+ * memory): each distinct warning once, as a `warning: …` line through `write` (stderr), none when `quiet`.
+ * Several environments of one run (one per worker thread) share it, so a warning they all meet shows once.
+ */
+export function warningLogger(write: (line: string) => void, quiet = false): ToolLogger {
+  const seen = new Set<string>();
+  return {
+    warn(message) {
+      if (quiet || seen.has(message)) return;
+      seen.add(message);
+      write(`warning: ${message}`);
+    },
+  };
 }
 
 /** Reads a whole-number flag, throwing `INVALID_ARGUMENT` when it is not one in range. */
