@@ -20,8 +20,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function navworld(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return runCli(bin, args, { cwd: dir, env });
+function navworld(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs?: number,
+): Promise<CliRun> {
+  return runCli(bin, args, { cwd: dir, env, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 }
 
 /** Lines of a results file. */
@@ -297,4 +301,22 @@ describe('tool cache warnings', () => {
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('');
   }, 120_000);
+
+  it.runIf(process.platform === 'linux')(
+    'give up at once on a cache folder under /proc, and the command still answers',
+    async () => {
+      const env = { NAVWORLD_CACHE: 'sqlite', NAVWORLD_CACHE_DIR: '/proc/navworld-no/cache' };
+      // Node's recursive mkdir spins forever there; a generous bound turns a hang into a failure.
+      const call = await navworld(['call', 'weather', '{"city":"杭州"}'], env, 30_000);
+      expect(call.signal).toBeNull();
+      expect(call.code).toBe(0);
+      expect(call.stdout).toContain('城市: 杭州');
+      expect(cacheWarnings(call.stderr)).toEqual([
+        expect.stringMatching(
+          /\/proc\/navworld-no\/cache.* cannot be opened .*using memory instead/,
+        ),
+      ]);
+    },
+    60_000,
+  );
 });

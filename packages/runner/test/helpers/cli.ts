@@ -11,6 +11,8 @@ export const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 /** What a finished command printed and its exit code. */
 export interface CliRun {
   code: number | null;
+  /** The signal that ended the command, if one did (e.g. `SIGKILL` when it outlived `timeoutMs`). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -54,19 +56,29 @@ export function spawnCli(
   });
 }
 
-/** Runs `bin` to its end (asynchronously: the test process may serve HTTP meanwhile). */
+/**
+ * Runs `bin` to its end (asynchronously: the test process may serve HTTP meanwhile). A command still running
+ * after `timeoutMs` is killed, so that a hang ends as a failed run rather than a process left behind.
+ */
 export function runCli(
   bin: string,
   args: readonly string[],
-  options: { cwd: string; env?: Record<string, string>; input?: string },
+  options: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
 ): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = spawnCli(bin, args, options);
     let stdout = '';
     let stderr = '';
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
     if (options.input !== undefined) child.stdin.end(options.input);
     else child.stdin.end();
   });
