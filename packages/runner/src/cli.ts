@@ -16,7 +16,7 @@ import {
 import { taskCommand } from './commands/task';
 import { toolsCommand } from './commands/tools';
 import { callCommand } from './commands/call';
-import { evaluateCommand } from './commands/evaluate';
+import { evaluateCommand, stoppedExitCode, type StopSignal } from './commands/evaluate';
 import { episodeArgument, scoreCommand } from './commands/score';
 import { mcpCommand } from './commands/mcp';
 import { serveCommand } from './commands/serve';
@@ -31,7 +31,8 @@ const EXIT_CODE_HELP = `Exit codes:
   4    evaluate or score: some episodes failed for infrastructure reasons (not scored)
   5    call: the tool returned an error result
   6    audit: a gate failed (an exploit policy scored too much)
-  130  interrupted (evaluate keeps what it wrote; --resume continues)`;
+  130  interrupted by Ctrl-C (evaluate keeps what it wrote; --resume continues)
+  143  stopped by SIGTERM (the same)`;
 
 /** Help of the commands' --now flag. */
 const NOW_HELP = 'Run in the week of this date or ISO time, e.g. 2026-01-05 (default now)';
@@ -164,13 +165,18 @@ export async function main(
           isTty: process.stderr.isTTY === true,
           onInterrupt: (handler) => {
             let count = 0;
-            const listener = (): void => {
+            // A first signal stops the run cleanly; a second one ends the process at once.
+            const listener = (signal: StopSignal): void => {
               count++;
-              if (count > 1) process.exit(EXIT_CODES.interrupted);
-              handler();
+              if (count > 1) process.exit(stoppedExitCode(signal));
+              handler(signal);
             };
             process.on('SIGINT', listener);
-            return () => process.off('SIGINT', listener);
+            process.on('SIGTERM', listener);
+            return () => {
+              process.off('SIGINT', listener);
+              process.off('SIGTERM', listener);
+            };
           },
         }),
       );

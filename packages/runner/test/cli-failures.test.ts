@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../src/testing';
-import { buildCli, runCli, type CliRun } from './helpers/cli';
+import { buildCli, runCli, startCli, type CliRun, type StartedCli } from './helpers/cli';
 import { GENERIC_PLAN } from './helpers/episode';
 
 let bin: string;
@@ -31,31 +31,41 @@ function navworld(
 /** Lines of a results file. */
 const linesOf = (path: string): string[] => readFileSync(path, 'utf8').trim().split('\n');
 
-/** `evaluate --agent openai` of the scripted model at `server` on `tasks`, writing `out`. */
+/** The key the scripted model is called with. */
+const MODEL_KEY = { OPENAI_API_KEY: 'sk-cli-failures' };
+
+/** Arguments of a quiet `evaluate --agent openai` of the scripted model at `server` on `tasks`, writing `out`. */
+function modelArgs(
+  server: ScriptedOpenAIServer,
+  tasks: string,
+  out: string,
+  extra: string[] = [],
+): string[] {
+  return [
+    'evaluate',
+    '--agent',
+    'openai',
+    '--model',
+    'scripted',
+    '--base-url',
+    server.url,
+    '--tasks',
+    tasks,
+    '--out',
+    out,
+    '--quiet',
+    ...extra,
+  ];
+}
+
+/** Runs `evaluate --agent openai` of the scripted model (see {@link modelArgs}). */
 function evaluateModel(
   server: ScriptedOpenAIServer,
   tasks: string,
   out: string,
   extra: string[] = [],
 ): Promise<CliRun> {
-  return navworld(
-    [
-      'evaluate',
-      '--agent',
-      'openai',
-      '--model',
-      'scripted',
-      '--base-url',
-      server.url,
-      '--tasks',
-      tasks,
-      '--out',
-      out,
-      '--quiet',
-      ...extra,
-    ],
-    { OPENAI_API_KEY: 'sk-cli-failures' },
-  );
+  return navworld(modelArgs(server, tasks, out, extra), MODEL_KEY);
 }
 
 /** Runs `body` with a scripted model that answers every request with `reply`. */
@@ -319,4 +329,94 @@ describe('tool cache warnings', () => {
     },
     60_000,
   );
+});
+
+describe('a run stopped by a signal', () => {
+  /** Waits until `check` holds, looking every 50 ms; throws after `limitMs`. */
+  async function until(check: () => boolean, what: string, limitMs = 60_000): Promise<void> {
+    for (let waited = 0; !check(); waited += 50) {
+      if (waited >= limitMs) throw new Error(`gave up waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Signals a started command, then waits for its end; a command that outlives a generous bound is killed. */
+  async function stopWith(run: StartedCli, signal: NodeJS.Signals): Promise<CliRun> {
+    run.child.kill(signal);
+    const killer = setTimeout(() => run.child.kill('SIGKILL'), 20_000);
+    try {
+      return await run.done;
+    } finally {
+      clearTimeout(killer);
+    }
+  }
+
+  /** One episode at a time, retried up to ten times: a stop finds it in its backoff. */
+  const slow = ['--concurrency', '1', '--max-retries', '10'];
+
+  it('stops at Ctrl-C while the model is retried: no request after it, every written episode kept', async () => {
+    let failing = false;
+    let failures = 0;
+    const server = await startScriptedOpenAIServer({
+      handler: () => {
+        if (!failing) return { content: GENERIC_PLAN };
+        failures++;
+        return { status: 503 };
+      },
+    });
+    try {
+      const out = join(dir, 'interrupted.jsonl');
+      const run = startCli(bin, modelArgs(server, '0-5', out, slow), { cwd: dir, env: MODEL_KEY });
+      await until(() => existsSync(out) && readFileSync(out, 'utf8') !== '', 'a first episode');
+      failing = true;
+      // The first failure and its first retry (2 s later): the episode is now in its backoff.
+      await until(() => failures >= 2, 'a retried request');
+      const written = readFileSync(out, 'utf8');
+      const sent = server.requests.length;
+      const r = await stopWith(run, 'SIGINT');
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(130);
+      expect(r.stderr).toContain('SIGINT: stopping the run');
+      expect(r.stderr).toMatch(/^stopped: \d+ episode\(s\) written to .* run again with --resume/m);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(server.requests.length).toBe(sent);
+      // The lock is released and the file is as it was: whole records only, the stopped episode not among them.
+      expect(existsSync(`${out}.lock`)).toBe(false);
+      expect(readFileSync(out, 'utf8')).toBe(written);
+      for (const line of linesOf(out))
+        expect(JSON.parse(line)).toMatchObject({ validForScoring: true, outcome: 'completed' });
+
+      failing = false;
+      const resumed = await runCli(bin, modelArgs(server, '0-5', out, [...slow, '--resume']), {
+        cwd: dir,
+        env: MODEL_KEY,
+      });
+      expect(resumed.code).toBe(0);
+      const episodes = linesOf(out).map((l) => JSON.parse(l) as { taskId: number });
+      expect(episodes.map((e) => e.taskId).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it('stops at SIGTERM with a model request held open, aborting it and releasing the file', async () => {
+    // The endpoint holds every request for ten minutes.
+    const server = await startScriptedOpenAIServer({
+      handler: () => ({ delayMs: 600_000, content: GENERIC_PLAN }),
+    });
+    try {
+      const out = join(dir, 'terminated.jsonl');
+      const run = startCli(bin, modelArgs(server, '0-1', out, slow), { cwd: dir, env: MODEL_KEY });
+      await until(() => server.requests.length >= 1, 'a model request');
+      const r = await stopWith(run, 'SIGTERM');
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(143);
+      expect(r.stderr).toContain('SIGTERM: stopping the run');
+      expect(server.requests).toHaveLength(1);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+      expect(readFileSync(out, 'utf8')).toBe('');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

@@ -62,6 +62,12 @@ export const EvaluateOptionsSchema = z.object({
   redispatch: z.boolean().default(true),
   /** Extra HTTP headers for the endpoint. */
   headers: z.record(z.string(), z.string()).optional(),
+  /**
+   * Stops the run when aborted: the model request in flight is cancelled, no retry or re-dispatch follows,
+   * and `evaluate` rejects with `SHUTTING_DOWN` instead of returning a result, unless the episode had already
+   * ended on its own (scored, or a valid 0), whose result is returned as usual.
+   */
+  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal).optional(),
   /** Sleep used between retries (tests inject a fast one). */
   sleep: z
     .custom<(ms: number, signal: AbortSignal) => Promise<void>>((v) => typeof v === 'function')
@@ -89,7 +95,8 @@ type RunOutcome =
  * steps) through the environment's `step`; phase 2 sends the final-answer prompt with tools disabled when the
  * natural answer is insufficient or the step limit was reached; the answer is then scored. Infrastructure
  * failures end as `validForScoring: false` with `error` set (after one whole-loop re-dispatch); a context
- * overflow or a missing answer is a valid 0.
+ * overflow or a missing answer is a valid 0. An aborted `signal` stops the run and rejects with
+ * `SHUTTING_DOWN` (see {@link EvaluateOptionsSchema}).
  */
 export async function runOpenAIAgent(
   env: Environment,
@@ -109,8 +116,15 @@ export async function runOpenAIAgent(
     timeout: parsed.callTimeoutMs + 60_000,
     ...(parsed.headers === undefined ? {} : { defaultHeaders: parsed.headers }),
   });
+  const signal = parsed.signal;
+  // A function, not a narrowed property: the signal may abort while the run awaits.
+  const stopped = (): boolean => signal?.aborted === true;
+  if (stopped()) throw stoppedBySignal(parsed.taskId);
+  // One controller ends the task, on its timeout or on the caller's signal.
   const task = new AbortController();
   const taskTimer = setTimeout(() => task.abort(), parsed.timeoutMs);
+  const stop = (): void => task.abort();
+  signal?.addEventListener('abort', stop, { once: true });
   const counters = { retries: 0, modelCalls: 0 };
   let dispatches = 0;
   let outcome: RunOutcome | undefined;
@@ -129,6 +143,13 @@ export async function runOpenAIAgent(
     }
   } finally {
     clearTimeout(taskTimer);
+    signal?.removeEventListener('abort', stop);
+  }
+  // Ended by the signal, the episode failed only because it was stopped: no result stands for it.
+  const endedValid = outcome.kind === 'scored' || outcome.valid;
+  if (stopped() && !endedValid) {
+    internals.remove(outcome.episodeId);
+    throw stoppedBySignal(parsed.taskId);
   }
   const extra = {
     ...outcome.extra,
@@ -335,6 +356,15 @@ function failureOutcome(
       sawContent: error.sawContent,
     },
   };
+}
+
+/** The rejection of an evaluation its caller's signal stopped. */
+function stoppedBySignal(taskId: number): NavworldError {
+  return new NavworldError(
+    ERROR_CODES.SHUTTING_DOWN,
+    `the evaluation of task ${taskId} was stopped by its abort signal`,
+    { hint: 'nothing was recorded for this episode; evaluate the task again to score it' },
+  );
 }
 
 /** A sleep that ends early (rejecting) when the signal aborts. */

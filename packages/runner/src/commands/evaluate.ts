@@ -77,13 +77,21 @@ export interface EvaluateIo {
   err: (text: string) => void;
   /** Whether stderr is a terminal (progress redraws in place). */
   isTty: boolean;
-  /** Registers a handler for Ctrl-C; returns an unregister function. */
-  onInterrupt: (handler: () => void) => () => void;
+  /** Registers a handler for SIGINT (Ctrl-C) and SIGTERM; returns an unregister function. */
+  onInterrupt: (handler: (signal: StopSignal) => void) => () => void;
 }
 
 interface Job {
   taskId: number;
   repeat: number;
+}
+
+/** The signals that stop a run. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** The exit code of a run a signal stopped: 128 + the signal's number, as shells report it. */
+export function stoppedExitCode(signal: StopSignal): number {
+  return signal === 'SIGINT' ? EXIT_CODES.interrupted : EXIT_CODES.terminated;
 }
 
 /**
@@ -201,7 +209,9 @@ export async function evaluateCommand(
     throw error;
   }
 
-  let interrupted = false;
+  // Set by SIGINT or SIGTERM: no job starts after it, and the model requests in flight are aborted.
+  let interrupted: StopSignal | undefined;
+  const stop = new AbortController();
   const fresh: EpisodeResult[] = [];
   // From here on the lock is held: whatever happens, the store is closed and the lock released.
   try {
@@ -218,11 +228,10 @@ export async function evaluateCommand(
       io.err(`retrying: ${store.retryCount} episode(s) that ${out} records as not scored\n`);
 
     const progress = createProgress(jobs.length, io, options.quiet === true);
-    const unregister = io.onInterrupt(() => {
-      interrupted = true;
-      io.err(
-        '\ninterrupted: finishing the running episodes; run again with --resume to continue\n',
-      );
+    const unregister = io.onInterrupt((signal) => {
+      interrupted = signal;
+      stop.abort();
+      io.err(`\n${signal}: stopping the run; the episodes already written are kept\n`);
     });
     const record = async (result: EpisodeResult): Promise<void> => {
       await store.append(result);
@@ -231,12 +240,25 @@ export async function evaluateCommand(
     };
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (!interrupted && next < jobs.length) {
+      while (interrupted === undefined && next < jobs.length) {
         const job = jobs[next++]!;
-        const result =
-          agent === 'reference'
-            ? await runReferenceAgent(env, job.taskId, { repeat: job.repeat })
-            : await env.evaluate({ ...modelRun!, taskId: job.taskId, repeat: job.repeat });
+        let result: EpisodeResult;
+        if (agent === 'reference') {
+          result = await runReferenceAgent(env, job.taskId, { repeat: job.repeat });
+        } else {
+          try {
+            result = await env.evaluate({
+              ...modelRun!,
+              taskId: job.taskId,
+              repeat: job.repeat,
+              signal: stop.signal,
+            });
+          } catch (error) {
+            // Stopped mid-episode: nothing is recorded for it, and --resume runs it again.
+            if (stop.signal.aborted) return;
+            throw error;
+          }
+        }
         await record(result);
       }
     };
@@ -251,7 +273,7 @@ export async function evaluateCommand(
           judge: judge !== undefined,
           record,
           logger,
-          stopped: () => interrupted,
+          stopped: () => interrupted !== undefined,
         });
       } else {
         await Promise.all(
@@ -267,6 +289,15 @@ export async function evaluateCommand(
     await env.close();
   }
 
+  const unscored = unscoredCauses(fresh);
+  if (interrupted !== undefined) {
+    // A short ending, with no summary: reading and summarising a large file would delay the stop.
+    for (const line of unscored) io.err(`${line}\n`);
+    io.err(
+      `stopped: ${fresh.length} episode(s) written to ${out} by this run; run again with --resume to continue\n`,
+    );
+    return stoppedExitCode(interrupted);
+  }
   const { results } = await readResults(out);
   const summary = summarize(results);
   if (options.json === true) console.log(JSON.stringify(summary, null, 2));
@@ -274,9 +305,7 @@ export async function evaluateCommand(
     console.log(formatSummaryTable(summary));
     console.log(`\nresults: ${out} (${results.length} episode(s))`);
   }
-  const unscored = unscoredCauses(fresh);
   for (const line of unscored) io.err(`${line}\n`);
-  if (interrupted) return EXIT_CODES.interrupted;
   return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
 }
 

@@ -28,8 +28,10 @@ export const EXIT_CODES = {
   invalidEpisodes: 4,
   /** A tool call (`navworld call`) returned an error result. */
   toolError: 5,
-  /** Interrupted (Ctrl-C); results written so far are kept and `--resume` continues. */
+  /** Interrupted (Ctrl-C, SIGINT); results written so far are kept and `--resume` continues. */
   interrupted: 130,
+  /** Stopped by SIGTERM; results written so far are kept and `--resume` continues. */
+  terminated: 143,
 } as const;
 
 const USAGE_CODES: ReadonlySet<NavworldErrorCode> = new Set([

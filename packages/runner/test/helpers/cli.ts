@@ -44,42 +44,53 @@ export function buildCli(name: string): string {
   return bin;
 }
 
-/** Starts `bin` with `args` in `cwd`; the environment is {@link baseCliEnv} plus `env`. */
-export function spawnCli(
-  bin: string,
-  args: readonly string[],
-  options: { cwd: string; env?: Record<string, string> },
-): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [bin, ...args], {
-    cwd: options.cwd,
-    env: { ...baseCliEnv(), ...options.env },
-  });
+/** A command started with {@link startCli}. */
+export interface StartedCli {
+  /** The child process (to signal it). */
+  child: ChildProcessWithoutNullStreams;
+  /** What it has printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Resolves when it has ended. */
+  done: Promise<CliRun>;
 }
 
 /**
- * Runs `bin` to its end (asynchronously: the test process may serve HTTP meanwhile). A command still running
- * after `timeoutMs` is killed, so that a hang ends as a failed run rather than a process left behind.
+ * Starts `bin` with `args` in `cwd`; the environment is {@link baseCliEnv} plus `env`, stdin gets `input` (or
+ * ends at once). A command still running after `timeoutMs` is killed, so that a hang ends as a failed run
+ * rather than a process left behind.
  */
+export function startCli(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
+): StartedCli {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    env: { ...baseCliEnv(), ...options.env },
+  });
+  let stdout = '';
+  let stderr = '';
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<CliRun>((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  child.stdin.end(options.input);
+  return { child, output: () => ({ stdout, stderr }), done };
+}
+
+/** Runs `bin` to its end (asynchronously: the test process may serve HTTP meanwhile); see {@link startCli}. */
 export function runCli(
   bin: string,
   args: readonly string[],
   options: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
 ): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawnCli(bin, args, options);
-    let stdout = '';
-    let stderr = '';
-    const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
-  });
+  return startCli(bin, args, options).done;
 }
