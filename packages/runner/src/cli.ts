@@ -11,11 +11,12 @@ import {
   reportError,
   stringFlag,
   timeFlag,
+  warningLogger,
 } from './internal/cli-support';
 import { taskCommand } from './commands/task';
 import { toolsCommand } from './commands/tools';
 import { callCommand } from './commands/call';
-import { evaluateCommand } from './commands/evaluate';
+import { evaluateCommand, stoppedExitCode, type StopSignal } from './commands/evaluate';
 import { episodeArgument, scoreCommand } from './commands/score';
 import { mcpCommand } from './commands/mcp';
 import { serveCommand } from './commands/serve';
@@ -27,10 +28,11 @@ const EXIT_CODE_HELP = `Exit codes:
   1    internal error (a bug)
   2    bad usage: unknown command or option, bad value, invalid configuration, missing key
   3    file error: unreadable or unwritable file, results of other versions
-  4    evaluate finished but some episodes failed for infrastructure reasons (not scored)
+  4    evaluate or score: some episodes failed for infrastructure reasons (not scored)
   5    call: the tool returned an error result
   6    audit: a gate failed (an exploit policy scored too much)
-  130  interrupted (evaluate keeps what it wrote; --resume continues)`;
+  130  interrupted by Ctrl-C (evaluate keeps what it wrote; --resume continues)
+  143  stopped by SIGTERM (the same)`;
 
 /** Help of the commands' --now flag. */
 const NOW_HELP = 'Run in the week of this date or ISO time, e.g. 2026-01-05 (default now)';
@@ -118,7 +120,7 @@ export async function main(
       .option('--json', 'Print the whole tool result as JSON')
       .example(`navworld call weather '{"city":"杭州"}'`)
       .action((tool: string, json: string | undefined, o: Record<string, unknown>) =>
-        callCommand(tool, json, o, config, at(o)),
+        callCommand(tool, json, o, config, at(o), warningLogger(err)),
       );
 
     cli
@@ -149,7 +151,7 @@ export async function main(
       .option('--salt <salt>', 'Pin the epoch salt')
       .option('--now <time>', NOW_HELP)
       .option('--judge', 'Score with the LLM judge (needs NAVWORLD_JUDGE_API_KEY)')
-      .option('--quiet', 'No progress output')
+      .option('--quiet', 'No progress output or warnings')
       .option('--json', 'Print the summary as JSON')
       .example('navworld evaluate --tasks 0-69 --agent reference')
       .example(
@@ -163,13 +165,18 @@ export async function main(
           isTty: process.stderr.isTTY === true,
           onInterrupt: (handler) => {
             let count = 0;
-            const listener = (): void => {
+            // A first signal stops the run cleanly; a second one ends the process at once.
+            const listener = (signal: StopSignal): void => {
               count++;
-              if (count > 1) process.exit(EXIT_CODES.interrupted);
-              handler();
+              if (count > 1) process.exit(stoppedExitCode(signal));
+              handler(signal);
             };
             process.on('SIGINT', listener);
-            return () => process.off('SIGINT', listener);
+            process.on('SIGTERM', listener);
+            return () => {
+              process.off('SIGINT', listener);
+              process.off('SIGTERM', listener);
+            };
           },
         }),
       );
@@ -194,7 +201,7 @@ export async function main(
       .option('--world <world>', 'offline | amap | replay | record')
       .option('--salt <salt>', 'Pin the epoch salt')
       .option('--now <time>', NOW_HELP)
-      .action((o: Record<string, unknown>) => mcpCommand(o, config, at(o)));
+      .action((o: Record<string, unknown>) => mcpCommand(o, config, at(o), warningLogger(err)));
 
     cli
       .command('serve', 'Serve reset / step / evaluate over HTTP')

@@ -1,18 +1,31 @@
 import { z } from 'zod';
 import { ERROR_CODES, NavworldError, formatZodIssues } from '@navworld/core-types';
-import { WORLD_NAMES, type WorldName } from '@navworld/tools';
+import { CACHE_KINDS, WORLD_NAMES, type WorldName } from '@navworld/tools';
 import { MAX_EPOCH_SALT_LENGTH } from './environment/epoch';
+
+/**
+ * An http(s) URL: what a model or judge endpoint can be. Any other scheme (ftp, file …) could never answer an
+ * OpenAI request, and would only fail later, once per episode.
+ */
+export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** Environment variables the CLI reads, validated. Secrets are kept here and never printed. */
 export const CliEnvSchema = z.object({
-  NAVWORLD_BASE_URL: z.url().optional(),
+  NAVWORLD_BASE_URL: HttpUrlSchema.optional(),
   NAVWORLD_API_KEY: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   NAVWORLD_MODEL: z.string().min(1).optional(),
   AMAP_MAPS_API_KEY: z.string().min(1).optional(),
   NAVWORLD_WORLD: z.enum(WORLD_NAMES).optional(),
+  // Read by the tools (which trim them, as here); checked here so that every command refuses a bad value.
+  NAVWORLD_CACHE: z.enum(CACHE_KINDS).optional(),
+  NAVWORLD_CACHE_MAX_ENTRIES: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of entries, at least 1')
+    .refine((n) => Number(n) >= 1, 'must be a whole number of entries, at least 1')
+    .optional(),
   NAVWORLD_EPOCH_SALT: z.string().min(1).max(MAX_EPOCH_SALT_LENGTH).optional(),
-  NAVWORLD_JUDGE_BASE_URL: z.url().optional(),
+  NAVWORLD_JUDGE_BASE_URL: HttpUrlSchema.optional(),
   NAVWORLD_JUDGE_API_KEY: z.string().min(1).optional(),
   NAVWORLD_JUDGE_MODELS: z.string().min(1).optional(),
   NAVWORLD_DEBUG: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -40,7 +53,8 @@ export interface CliConfig {
 
 /**
  * Reads and validates the CLI's environment variables. Empty values count as unset. Throws `CONFIG_ERROR`
- * naming the variable (never its value) when one is malformed.
+ * naming the variable (never its value) when one is malformed. Every command runs it first, so a bad value
+ * is refused by every command alike, whether or not that command would have read the variable.
  */
 export function loadCliConfig(env: Record<string, string | undefined>): CliConfig {
   const picked: Record<string, string> = {};

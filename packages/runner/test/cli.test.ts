@@ -2,12 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer } from '../src/testing';
+import { baseCliEnv, packageDir, runCli, type CliRun } from './helpers/cli';
 import { GENERIC_PLAN, JUDGE_VERDICT } from './helpers/episode';
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(packageDir, 'bin', 'navworld.js');
 let dir: string;
 
@@ -20,34 +19,12 @@ interface EpisodeLine {
   messages: Array<{ role: string }>;
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const baseEnv = (): Record<string, string> => ({
-  PATH: process.env['PATH'] ?? '',
-  HOME: process.env['HOME'] ?? tmpdir(),
-  NAVWORLD_EPOCH_SALT: 'cli-tests',
-  NO_COLOR: '1',
-});
+type Run = CliRun;
+const baseEnv = baseCliEnv;
 
 /** Runs the built bin asynchronously (the test process may serve HTTP meanwhile). */
 function navworld(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: dir,
-      env: { ...baseEnv(), ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (input !== undefined) child.stdin.end(input);
-    else child.stdin.end();
-  });
+  return runCli(bin, args, { cwd: dir, env, ...(input === undefined ? {} : { input }) });
 }
 
 beforeAll(() => {

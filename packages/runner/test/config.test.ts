@@ -60,6 +60,44 @@ describe('loadCliConfig', () => {
       }),
     );
   });
+
+  it('checks the tool cache variables', () => {
+    for (const env of [
+      { NAVWORLD_CACHE: 'bogus' },
+      { NAVWORLD_CACHE: 'SQLITE' },
+      { NAVWORLD_CACHE_MAX_ENTRIES: '0' },
+      { NAVWORLD_CACHE_MAX_ENTRIES: '1.5' },
+      { NAVWORLD_CACHE_MAX_ENTRIES: 'many' },
+    ]) {
+      const name = Object.keys(env)[0]!;
+      expect(() => loadCliConfig(env), name).toThrow(
+        expect.objectContaining({
+          code: 'CONFIG_ERROR',
+          message: expect.stringMatching(new RegExp(`^invalid environment: ${name}: `)),
+        }),
+      );
+    }
+    for (const kind of ['memory', 'sqlite', 'none', ' sqlite ', ''])
+      expect(() =>
+        loadCliConfig({ NAVWORLD_CACHE: kind, NAVWORLD_CACHE_MAX_ENTRIES: '10' }),
+      ).not.toThrow();
+  });
+
+  it('takes only http(s) endpoints', () => {
+    for (const key of ['NAVWORLD_BASE_URL', 'NAVWORLD_JUDGE_BASE_URL']) {
+      for (const url of ['ftp://x', 'file:///etc/passwd', 'javascript:alert(1)']) {
+        expect(() => loadCliConfig({ [key]: url }), `${key}=${url}`).toThrow(
+          expect.objectContaining({
+            code: 'CONFIG_ERROR',
+            message: expect.stringContaining(`${key}: must be an http(s) URL`),
+          }),
+        );
+      }
+    }
+    expect(loadCliConfig({ NAVWORLD_BASE_URL: 'http://127.0.0.1:8000/v1' }).baseUrl).toBe(
+      'http://127.0.0.1:8000/v1',
+    );
+  });
 });
 
 describe('final-answer rule', () => {

@@ -34,6 +34,10 @@ describe('options', () => {
       [{ clock: 5 }, /clock must be a function/],
       [{ cache: {} }, /cache must be memory, sqlite, none or an object/],
       [{ env: 'x' }, /env must be an object/],
+      [
+        { logger: { log: () => undefined } },
+        /logger must be an object with a warn\(message\) method/,
+      ],
     ] as const) {
       expect(() => createEnvironment(bad as never)).toThrow(
         expect.objectContaining({
@@ -543,6 +547,33 @@ describe('tool cache', () => {
       t += 7 * 24 * 3600 * 1000;
       expect(await weather()).toBe(true);
       expect(readdirSync(dir).filter((f) => f.endsWith('.sqlite'))).toEqual(['cache.sqlite']);
+    } finally {
+      await env.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('tool warnings', () => {
+  it("hands the tools' warnings to the logger, and plays on with the cache in memory", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'navworld-env-logger-'));
+    const plain = join(dir, 'plain-file');
+    writeFileSync(plain, 'x');
+    const warnings: string[] = [];
+    // No cache folder can be made under a plain file.
+    const env = createEnvironment({
+      ...options,
+      env: { NAVWORLD_CACHE: 'sqlite', NAVWORLD_CACHE_DIR: join(plain, 'cache') },
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    try {
+      expect(warnings).toEqual([expect.stringMatching(/cannot be opened .*using memory instead/)]);
+      const opened = env.reset({ taskId: 2 });
+      const step = await env.step({
+        episodeId: opened.episodeId,
+        toolCalls: [call('c1', 'weather', { city: opened.problem.destinationCity })],
+      });
+      expect(step.observations[0]!.ok).toBe(true);
     } finally {
       await env.close();
       rmSync(dir, { recursive: true, force: true });

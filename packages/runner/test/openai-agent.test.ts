@@ -304,6 +304,62 @@ describe('evaluate over real HTTP', () => {
     await expect(
       env.evaluate({ model: '', baseUrl: 'not a url', apiKey: 'k', taskId: -1 }),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    // Only an http(s) endpoint can answer: another scheme is refused before any episode opens.
+    await expect(
+      env.evaluate({ model: 'm', baseUrl: 'ftp://x', apiKey: 'k', taskId: TASK }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('http(s)'),
+    });
+  });
+
+  it('stops when its signal aborts: no retry, no re-dispatch, no result', async () => {
+    const stop = new AbortController();
+    // The endpoint fails the first request, and the caller stops the run as it does.
+    server = await startScriptedOpenAIServer({
+      handler: () => {
+        stop.abort();
+        return { status: 503 };
+      },
+    });
+    const options = {
+      model: 'scripted-model',
+      baseUrl: server.url,
+      apiKey: 'test-key',
+      taskId: TASK,
+      maxRetries: 10,
+      sleep: noSleep,
+      signal: stop.signal,
+    };
+    await expect(env.evaluate(options)).rejects.toMatchObject({
+      code: 'SHUTTING_DOWN',
+      message: `the evaluation of task ${TASK} was stopped by its abort signal`,
+    });
+    expect(server.requests.filter((r) => r.index >= 0)).toHaveLength(1);
+    // Aborted before it starts, it sends nothing.
+    await expect(env.evaluate(options)).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
+    expect(server.requests.filter((r) => r.index >= 0)).toHaveLength(1);
+  });
+
+  it('cancels the model request in flight when its signal aborts', async () => {
+    const stop = new AbortController();
+    // The endpoint holds the request far past the test's own timeout; the abort must end the wait.
+    server = await startScriptedOpenAIServer({
+      handler: () => {
+        setImmediate(() => stop.abort());
+        return { delayMs: 600_000, content: GENERIC_PLAN };
+      },
+    });
+    await expect(
+      env.evaluate({
+        model: 'scripted-model',
+        baseUrl: server.url,
+        apiKey: 'test-key',
+        taskId: TASK,
+        signal: stop.signal,
+      }),
+    ).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
+    expect(server.requests.filter((r) => r.index >= 0)).toHaveLength(1);
   });
 
   it('leaves no episodes behind', () => {

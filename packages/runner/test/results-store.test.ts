@@ -230,7 +230,32 @@ describe('openResultsStore', () => {
     await writeFile(path, `${JSON.stringify(syntheticResult({ taskId: 1 }))}\n`);
     await expect(
       openResultsStore(path, { resume: false, versions: TEST_VERSIONS }),
-    ).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+    ).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+      hint: expect.stringMatching(/--resume to continue it, --overwrite to replace it/),
+    });
+  });
+
+  it('names --overwrite in every refusal to resume a file of another run', async () => {
+    const path = join(dir, 'r.jsonl');
+    const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });
+    await store.append(syntheticResult({ taskId: 1 }));
+    await store.close();
+    const refusals = [
+      { agent: 'openai', model: 'm-1' },
+      { epochSalt: '2901' },
+      { versions: { ...TEST_VERSIONS, scorer: 's2' } },
+    ];
+    for (const other of refusals) {
+      await expect(
+        openResultsStore(path, { resume: true, versions: TEST_VERSIONS, ...other }),
+      ).rejects.toMatchObject({
+        code: 'VERSION_MISMATCH',
+        hint: expect.stringContaining('--overwrite instead of --resume to replace'),
+      });
+    }
+    // Refused, the file is left as it was.
+    expect(await lines(path)).toHaveLength(1);
   });
 
   it('serialises concurrent appends into whole lines', async () => {

@@ -1,11 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- HTTP answers are untyped JSON checked by assertions. */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SafeResultSchema, type EpisodeResult } from '@navworld/core-types';
 import { createEnvironment, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
+import { createServer } from '../src/server/app';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/server/start';
 import { isBaseUrlAllowed, parseAllowList } from '../src/server/allow-list';
 import { redact } from '../src/server/logger';
@@ -554,6 +557,36 @@ describe('limits, authentication and the allow-list', () => {
     });
     expect(redact('GET /x?key=abc123&b=1')).toBe('GET /x?key=[REDACTED]&b=1');
     expect(redact('token mysecretvalue here', ['mysecretvalue'])).toBe('token [REDACTED] here');
+  });
+});
+
+describe('tool warnings', () => {
+  it("logs the tools' warnings as warn entries of the server's log", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'navworld-server-warn-'));
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    const logs: LogEntry[] = [];
+    const server = createServer({
+      env: {},
+      log: (e) => logs.push(e),
+      // No cache folder can be made under a plain file: the cache falls back to memory and says so.
+      environmentOptions: {
+        ...ENV_OPTIONS,
+        cache: 'sqlite',
+        cachePath: join(dir, 'plain-file', 'cache', 'cache.sqlite'),
+      },
+    });
+    try {
+      expect(logs).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          msg: 'tool_warning',
+          message: expect.stringMatching(/cannot be opened .*using memory instead/),
+        }),
+      ]);
+    } finally {
+      await server.shutdown();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

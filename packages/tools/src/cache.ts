@@ -139,6 +139,24 @@ function openAdvice(error: unknown): string {
   return 'the file is left as it is';
 }
 
+/**
+ * Makes `dir` and its missing parents one level at a time. A recursive `mkdirSync` never returns for a path
+ * under a pseudo file system such as /proc on Node 20 (each level reports missing, then existing, forever);
+ * here the first level that cannot be made throws, and the cache falls back to memory at once.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d) && !missing.includes(d); d = dirname(d)) missing.push(d);
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (error) {
+      // Another process may have made it meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
 function moveAside(path: string): string {
   let n = 1;
   while (existsSync(`${path}.corrupt-${n}`)) n++;
@@ -166,7 +184,7 @@ export function createSqliteCache(options: SqliteCacheOptions): ToolCache {
   let handle: { db: Db; statements: Statements } | undefined;
 
   const open = (): void => {
-    mkdirSync(dirname(options.path), { recursive: true });
+    makeFolders(dirname(options.path));
     // A device, pipe or folder is never opened (reading a pipe would block) nor moved aside (renaming
     // /dev/null as root would break the machine): the cache falls back to memory.
     if (statSync(options.path, { throwIfNoEntry: false })?.isFile() === false)

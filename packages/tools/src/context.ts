@@ -16,8 +16,11 @@ export interface ToolContextOptions {
   epoch?: Epoch;
   /** Logical time of the calls (epoch ms): the weather's first day. Default: the epoch's start, else the clock. */
   now?: number;
-  /** Cache: a kind or an instance. Default `sqlite` for `amap`, `memory` otherwise. Env `NAVWORLD_CACHE`. */
-  cache?: 'memory' | 'sqlite' | 'none' | ToolCache;
+  /**
+   * Cache: a kind or an instance. Default `sqlite` for `amap`, `memory` otherwise. Env `NAVWORLD_CACHE` (blank
+   * counts as unset).
+   */
+  cache?: CacheKind | ToolCache;
   /** SQLite cache file. Default `$NAVWORLD_CACHE_DIR/cache.sqlite`, else `~/.cache/navworld/cache.sqlite`. */
   cachePath?: string;
   /** Cache size cap in entries. Env `NAVWORLD_CACHE_MAX_ENTRIES`. Default 200 000. */
@@ -41,6 +44,12 @@ export interface ToolContextOptions {
   /** Environment to read fallbacks from. Default `process.env`. */
   env?: Record<string, string | undefined>;
 }
+
+/** Every kind of tool cache a name can choose (`cache`, `NAVWORLD_CACHE`), in the order help texts list them. */
+export const CACHE_KINDS = Object.freeze(['memory', 'sqlite', 'none'] as const);
+
+/** A kind of tool cache; see {@link CACHE_KINDS}. */
+export type CacheKind = (typeof CACHE_KINDS)[number];
 
 /** Every tool world, in the order help texts list them. */
 export const WORLD_NAMES = Object.freeze([
@@ -127,7 +136,10 @@ function resolveCache(
         ...(options.logger !== undefined ? { logger: options.logger } : {}),
       });
     default:
-      throw configError(`unknown cache kind "${String(chosen)}"`, 'use memory, sqlite or none');
+      throw configError(
+        `unknown cache kind "${String(chosen)}"`,
+        `use ${CACHE_KINDS.slice(0, -1).join(', ')} or ${CACHE_KINDS.at(-1)!}`,
+      );
   }
 }
 
@@ -172,7 +184,7 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
     }
   }
   const cache = resolveCache(
-    options.cache ?? (env['NAVWORLD_CACHE'] as ToolContextOptions['cache']),
+    options.cache ?? ((env['NAVWORLD_CACHE']?.trim() || undefined) as CacheKind | undefined),
     world,
     options,
     env,

@@ -22,9 +22,11 @@ export {
 export { callTool, toolCacheKey, toolBudgetExceededResult } from './call-tool';
 export {
   WORLD_NAMES,
+  CACHE_KINDS,
   createToolContext,
   defaultCachePath,
   isWorldName,
+  type CacheKind,
   type ToolContextOptions,
 } from './context';
 export {

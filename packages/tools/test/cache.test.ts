@@ -182,6 +182,25 @@ describe('sqlite cache', () => {
     expect(statSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(dir).filter((f) => f.includes('corrupt'))).toEqual([]);
   });
+
+  it('gives up at once on a folder it cannot make, even under /proc, and caches in memory', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    const paths = [join(dir, 'plain-file', 'a', 'cache.sqlite')];
+    // Node's recursive mkdir never returns under /proc: run in a child that is killed if it hangs.
+    if (process.platform === 'linux') paths.push('/proc/navworld-no/a/cache.sqlite');
+    for (const path of paths) {
+      const out = runChild<{ warnings: string[]; value: string | null }>(
+        'cache-open',
+        { path },
+        20_000,
+      );
+      expect(out.value, path).toBe('v');
+      expect(out.warnings, path).toEqual([
+        expect.stringMatching(/cannot be opened .*; using memory instead/),
+      ]);
+    }
+  });
 });
 
 describe('cache configuration', () => {
@@ -199,5 +218,20 @@ describe('cache configuration', () => {
     const ctx = createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE_MAX_ENTRIES: '50' } });
     expect(ctx.cache).toBeDefined();
     ctx.close();
+  });
+
+  it('reads NAVWORLD_CACHE trimmed, a blank value as unset, and refuses an unknown kind', () => {
+    for (const value of ['', '  ', ' none ']) {
+      const ctx = createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE: value } });
+      expect(ctx.cache).toBeDefined();
+      ctx.close();
+    }
+    expect(() => createToolContext({ epoch: EPOCH, env: { NAVWORLD_CACHE: 'bogus' } })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_ERROR',
+        message: 'unknown cache kind "bogus"',
+        hint: 'use memory, sqlite or none',
+      }),
+    );
   });
 });

@@ -33,12 +33,17 @@ export function childBundle(): string {
   return bundled;
 }
 
-/** Runs the child bundle in a fresh Node process and parses its JSON output. */
-export function runChild<T>(mode: string, arg: unknown): T {
+/**
+ * Runs the child bundle in a fresh Node process and parses its JSON output. A child still running after
+ * `timeoutMs` is killed and the call throws: a hang fails the test instead of blocking it.
+ */
+export function runChild<T>(mode: string, arg: unknown, timeoutMs?: number): T {
   const result = spawnSync(process.execPath, [childBundle(), mode, JSON.stringify(arg)], {
     encoding: 'utf8',
     cwd: fileURLToPath(new URL('..', import.meta.url)),
+    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: 'SIGKILL' as const }),
   });
+  if (result.signal !== null) throw new Error(`child killed by ${result.signal} (hung?)`);
   if (result.status !== 0) throw new Error(`child failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as T;
 }

@@ -9,6 +9,7 @@ import {
   type EpisodeResult,
   type Usage,
 } from '@navworld/core-types';
+import { HttpUrlSchema } from '../config';
 import { MAX_AGENT_TURNS, MAX_TOOL_STEPS } from '../environment/constants';
 import { internalsOf, type Environment } from '../environment/environment';
 import { isSubstantiveAnswer } from '../environment/final-answer';
@@ -29,8 +30,8 @@ export const DEFAULT_MAX_TOKENS = 8192;
 export const EvaluateOptionsSchema = z.object({
   /** Model name sent to the endpoint. */
   model: z.string().min(1),
-  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`. */
-  baseUrl: z.url(),
+  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1` (http or https only). */
+  baseUrl: HttpUrlSchema,
   /** API key of the model endpoint (any non-empty string for keyless local servers). */
   apiKey: z.string().min(1),
   /** Task id. */
@@ -67,8 +68,9 @@ export const EvaluateOptionsSchema = z.object({
     .optional(),
   /**
    * Stops the run when aborted: the model call in flight is cancelled, no retry, re-dispatch or further call
-   * is made, the episode is dropped, and the run rejects with the signal's reason (a server that shuts down
-   * aborts with a `SHUTTING_DOWN` error). A run already scored when the signal fires still returns its result.
+   * is made, the episode is dropped, and the run rejects with the reason the signal was aborted with (a
+   * server that shuts down aborts with a `SHUTTING_DOWN` error), else, for a plain `abort()`, with
+   * `SHUTTING_DOWN`. An episode that had already ended on its own (scored, or a valid 0) is returned as usual.
    */
   signal: z
     .custom<AbortSignal>((v) => v instanceof AbortSignal, 'must be an AbortSignal')
@@ -96,7 +98,8 @@ type RunOutcome =
  * steps) through the environment's `step`; phase 2 sends the final-answer prompt with tools disabled when the
  * natural answer is insufficient or the step limit was reached; the answer is then scored. Infrastructure
  * failures end as `validForScoring: false` with `error` set (after one whole-loop re-dispatch); a context
- * overflow or a missing answer is a valid 0.
+ * overflow or a missing answer is a valid 0. An aborted `signal` stops the run and rejects with
+ * `SHUTTING_DOWN` (see {@link EvaluateOptionsSchema}).
  */
 export async function runOpenAIAgent(
   env: Environment,
@@ -105,8 +108,10 @@ export async function runOpenAIAgent(
   const parsed = parseWith(EvaluateOptionsSchema, options, 'evaluate options', {
     hint: 'pass at least { model, baseUrl, apiKey, taskId }; the API reference lists the optional fields',
   });
-  const stop = parsed.signal;
-  stop?.throwIfAborted();
+  const signal = parsed.signal;
+  // A function, not a narrowed property: the signal may abort while the run awaits.
+  const stopped = (): boolean => signal?.aborted === true;
+  if (stopped()) throw stoppedBySignal(signal, parsed.taskId);
   const internals = internalsOf(env);
   const startedAtMs = internals.clock();
   const usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
@@ -118,12 +123,12 @@ export async function runOpenAIAgent(
     timeout: parsed.callTimeoutMs + 60_000,
     ...(parsed.headers === undefined ? {} : { defaultHeaders: parsed.headers }),
   });
-  // One signal ends everything in flight (model call, retry wait, re-dispatch): the task deadline or the
-  // caller's stop.
+  // One controller ends everything in flight (model call, retry wait, re-dispatch): on the task's timeout or
+  // on the caller's signal.
   const task = new AbortController();
   const taskTimer = setTimeout(() => task.abort(), parsed.timeoutMs);
-  const onStop = (): void => task.abort();
-  stop?.addEventListener('abort', onStop, { once: true });
+  const stop = (): void => task.abort();
+  signal?.addEventListener('abort', stop, { once: true });
   const counters = { retries: 0, modelCalls: 0 };
   let dispatches = 0;
   let outcome: RunOutcome | undefined;
@@ -142,13 +147,14 @@ export async function runOpenAIAgent(
     }
   } finally {
     clearTimeout(taskTimer);
-    stop?.removeEventListener('abort', onStop);
+    signal?.removeEventListener('abort', stop);
   }
-  if (stop?.aborted === true && outcome.kind !== 'scored') {
-    // A run cut short by the stop is no result (not even an unscored one): it is dropped with its episode.
-    // One that was scored before the stop came is still returned.
+  // Ended by the signal, the episode failed only because it was stopped: no result stands for it. One that
+  // ended on its own before the stop came (scored, or a valid 0) is still returned.
+  const endedValid = outcome.kind === 'scored' || outcome.valid;
+  if (stopped() && !endedValid) {
     internals.remove(outcome.episodeId);
-    stop.throwIfAborted();
+    throw stoppedBySignal(signal, parsed.taskId);
   }
   const extra = {
     ...outcome.extra,
@@ -355,6 +361,23 @@ function failureOutcome(
       sawContent: error.sawContent,
     },
   };
+}
+
+/**
+ * The rejection of an evaluation its caller's signal stopped: the reason the caller aborted with (a server
+ * shutting down aborts with a `SHUTTING_DOWN` error of its own), else, for a plain `abort()`, `SHUTTING_DOWN`.
+ */
+function stoppedBySignal(signal: AbortSignal | undefined, taskId: number): unknown {
+  const reason: unknown = signal?.reason;
+  // A plain abort() leaves the platform's AbortError as the reason: no reason of the caller's.
+  const plain =
+    reason === undefined || (reason instanceof DOMException && reason.name === 'AbortError');
+  if (!plain) return reason;
+  return new NavworldError(
+    ERROR_CODES.SHUTTING_DOWN,
+    `the evaluation of task ${taskId} was stopped by its abort signal`,
+    { hint: 'nothing was recorded for this episode; evaluate the task again to score it' },
+  );
 }
 
 /** A sleep that ends early (rejecting) when the signal aborts. */

@@ -10,11 +10,17 @@ import {
   type Epoch,
 } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
-import type { WorldName } from '@navworld/tools';
+import type { ToolLogger, WorldName } from '@navworld/tools';
 import type { CliConfig } from '../config';
-import { MAX_RANGE_TASKS, parseTaskRange } from '../config';
+import { HttpUrlSchema, MAX_RANGE_TASKS, parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_TOKENS,
+  EvaluateOptionsSchema,
+  type EvaluateOptions,
+} from '../agent/openai-agent';
 import {
   EXIT_CODES,
   ensureFolder,
@@ -23,9 +29,18 @@ import {
   pathFlag,
   saltFlag,
   stringFlag,
+  warningLogger,
   worldFlag,
 } from '../internal/cli-support';
-import { openResultsStore, readResults, recordedEpoch } from '../results/store';
+import type { SweepWorkerMessage } from '../internal/sweep-worker';
+import { unscoredCauses } from '../internal/unscored';
+import {
+  openResultsStore,
+  readResults,
+  recordedEpoch,
+  type ResultsStore,
+  type ResultsStoreOptions,
+} from '../results/store';
 import { formatSummaryTable, summarize } from '../stats/summary';
 
 /** Options of `navworld evaluate`. */
@@ -63,13 +78,21 @@ export interface EvaluateIo {
   err: (text: string) => void;
   /** Whether stderr is a terminal (progress redraws in place). */
   isTty: boolean;
-  /** Registers a handler for Ctrl-C; returns an unregister function. */
-  onInterrupt: (handler: () => void) => () => void;
+  /** Registers a handler for SIGINT (Ctrl-C) and SIGTERM; returns an unregister function. */
+  onInterrupt: (handler: (signal: StopSignal) => void) => () => void;
 }
 
 interface Job {
   taskId: number;
   repeat: number;
+}
+
+/** The signals that stop a run. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** The exit code of a run a signal stopped: 128 + the signal's number, as shells report it. */
+export function stoppedExitCode(signal: StopSignal): number {
+  return signal === 'SIGINT' ? EXIT_CODES.interrupted : EXIT_CODES.terminated;
 }
 
 /**
@@ -116,37 +139,12 @@ export async function evaluateCommand(
     256,
     agent === 'reference' ? 2 : 4,
   );
+  // Read for either agent, so that a bad value is refused whatever it would have been used for.
+  const workers = intFlag(options.workers, 'workers', 1, 64, 1);
+  const threads = agent === 'reference' ? workers : 1;
   const out = pathFlag(options.out, 'out') ?? `results/${agent}-results.jsonl`;
   const world = worldFlag(options.world, config.world);
-
-  let model: string | undefined;
-  let baseUrl: string | undefined;
-  let apiKey: string | undefined;
-  if (agent === 'openai') {
-    model = stringFlag(options.model) ?? config.model;
-    baseUrl = stringFlag(options.baseUrl) ?? config.baseUrl;
-    apiKey = config.apiKey;
-    if (model === undefined) {
-      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no model given for --agent openai', {
-        hint: 'pass --model <name> or set NAVWORLD_MODEL',
-      });
-    }
-    if (baseUrl === undefined) {
-      throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no endpoint given for --agent openai', {
-        hint: 'pass --base-url <url> or set NAVWORLD_BASE_URL (e.g. https://api.openai.com/v1)',
-      });
-    }
-    if (apiKey === undefined) {
-      throw new NavworldError(ERROR_CODES.MISSING_API_KEY, 'no API key for the model endpoint', {
-        hint: 'set NAVWORLD_API_KEY or OPENAI_API_KEY (any value for a keyless local server)',
-      });
-    }
-  }
-  const timeoutMs = secondsFlag(options.timeout, 'timeout');
-  const callTimeoutMs = secondsFlag(options.callTimeout, 'call-timeout');
-  const temperature = numberFlag(options.temperature, 'temperature', 0, 2);
-  const maxTokens = numberFlag(options.maxTokens, 'max-tokens', 1, 1_000_000);
-  const maxRetries = numberFlag(options.maxRetries, 'max-retries', 0, 10);
+  const modelRun = agent === 'openai' ? modelSettings(options, config) : undefined;
 
   // Asked for by flag, the judge must be usable: without a key every verdict would be unavailable and the
   // run would quietly be code-only.
@@ -184,15 +182,136 @@ export async function evaluateCommand(
       }
     }
   }
+  // The tools' warnings (a cache folder that cannot be made, say) go to stderr, from every thread, once each.
+  const logger = warningLogger((line) => io.err(`${line}\n`), options.quiet === true);
   const env: Environment = createEnvironment({
     world,
     epoch,
     env: io.env,
+    logger,
     ...(judge ? { judge } : {}),
     // Every job holds at most one episode (two during a re-dispatch).
     maxEpisodes: Math.max(100, concurrency * 4),
   });
 
+  let store: ResultsStore;
+  try {
+    store = await openStore(out, {
+      resume: options.resume === true,
+      ...(options.overwrite === true ? { overwrite: true } : {}),
+      epochSalt: env.epoch.salt,
+      ...(options.force === true ? { force: true } : {}),
+      versions: env.versions,
+      agent,
+      model: modelRun?.model ?? null,
+    });
+  } catch (error) {
+    await env.close();
+    throw error;
+  }
+
+  // Set by SIGINT or SIGTERM: no job starts after it, and the model requests in flight are aborted.
+  let interrupted: StopSignal | undefined;
+  const stop = new AbortController();
+  const fresh: EpisodeResult[] = [];
+  // From here on the lock is held: whatever happens, the store is closed and the lock released.
+  try {
+    const jobs: Job[] = [];
+    for (const taskId of taskIds) {
+      for (let repeat = 0; repeat < repeats; repeat++) {
+        if (!store.isDone(taskId, repeat)) jobs.push({ taskId, repeat });
+      }
+    }
+    const skipped = taskIds.length * repeats - jobs.length;
+    if (skipped > 0 && options.quiet !== true)
+      io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
+    if (store.retryCount > 0 && options.quiet !== true)
+      io.err(`retrying: ${store.retryCount} episode(s) that ${out} records as not scored\n`);
+
+    const progress = createProgress(jobs.length, io, options.quiet === true);
+    const unregister = io.onInterrupt((signal) => {
+      interrupted = signal;
+      stop.abort();
+      io.err(`\n${signal}: stopping the run; the episodes already written are kept\n`);
+    });
+    const record = async (result: EpisodeResult): Promise<void> => {
+      await store.append(result);
+      fresh.push(result);
+      progress.tick(result);
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (interrupted === undefined && next < jobs.length) {
+        const job = jobs[next++]!;
+        let result: EpisodeResult;
+        if (agent === 'reference') {
+          result = await runReferenceAgent(env, job.taskId, { repeat: job.repeat });
+        } else {
+          try {
+            result = await env.evaluate({
+              ...modelRun!,
+              taskId: job.taskId,
+              repeat: job.repeat,
+              signal: stop.signal,
+            });
+          } catch (error) {
+            // Stopped mid-episode: nothing is recorded for it, and --resume runs it again.
+            if (stop.signal.aborted) return;
+            throw error;
+          }
+        }
+        await record(result);
+      }
+    };
+    const workerFile = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
+    const useThreads = threads > 1 && jobs.length > 1 && existsSync(workerFile);
+    try {
+      if (useThreads) {
+        await runInThreads(workerFile, Math.min(threads, jobs.length), jobs, {
+          epoch: env.epoch,
+          world,
+          env: io.env,
+          judge: judge !== undefined,
+          record,
+          logger,
+          stopped: () => interrupted !== undefined,
+        });
+      } else {
+        await Promise.all(
+          Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()),
+        );
+      }
+    } finally {
+      unregister();
+      progress.done();
+    }
+  } finally {
+    await store.close();
+    await env.close();
+  }
+
+  const unscored = unscoredCauses(fresh);
+  if (interrupted !== undefined) {
+    // A short ending, with no summary: reading and summarising a large file would delay the stop.
+    for (const line of unscored) io.err(`${line}\n`);
+    io.err(
+      `stopped: ${fresh.length} episode(s) written to ${out} by this run; run again with --resume to continue\n`,
+    );
+    return stoppedExitCode(interrupted);
+  }
+  const { results } = await readResults(out);
+  const summary = summarize(results);
+  if (options.json === true) console.log(JSON.stringify(summary, null, 2));
+  else {
+    console.log(formatSummaryTable(summary));
+    console.log(`\nresults: ${out} (${results.length} episode(s))`);
+  }
+  for (const line of unscored) io.err(`${line}\n`);
+  return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+}
+
+/** Makes the folder of the results file, then opens the store (which takes the file's lock). */
+async function openStore(out: string, options: ResultsStoreOptions): Promise<ResultsStore> {
   try {
     await ensureFolder(dirname(out));
   } catch (error) {
@@ -202,135 +321,81 @@ export async function evaluateCommand(
       { hint: 'Pass --out a path in a writable folder.' },
     );
   }
-  const store = await openResultsStore(out, {
-    resume: options.resume === true,
-    ...(options.overwrite === true ? { overwrite: true } : {}),
-    epochSalt: env.epoch.salt,
-    ...(options.force === true ? { force: true } : {}),
-    versions: env.versions,
-    agent,
-    model: agent === 'reference' ? null : (model ?? null),
-  });
-
-  const jobs: Job[] = [];
-  for (const taskId of taskIds) {
-    for (let repeat = 0; repeat < repeats; repeat++) {
-      if (!store.isDone(taskId, repeat)) jobs.push({ taskId, repeat });
-    }
-  }
-  const skipped = taskIds.length * repeats - jobs.length;
-  if (skipped > 0 && options.quiet !== true)
-    io.err(`resuming: ${skipped} episode(s) already in ${out}\n`);
-  if (store.retryCount > 0 && options.quiet !== true)
-    io.err(`retrying: ${store.retryCount} episode(s) that ${out} records as not scored\n`);
-
-  const progress = createProgress(jobs.length, io, options.quiet === true);
-  let interrupted = false;
-  const unregister = io.onInterrupt(() => {
-    interrupted = true;
-    io.err('\ninterrupted: finishing the running episodes; run again with --resume to continue\n');
-  });
-  const fresh: EpisodeResult[] = [];
-  const record = async (result: EpisodeResult): Promise<void> => {
-    await store.append(result);
-    fresh.push(result);
-    progress.tick(result);
-  };
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (!interrupted && next < jobs.length) {
-      const job = jobs[next++]!;
-      const result =
-        agent === 'reference'
-          ? await runReferenceAgent(env, job.taskId, { repeat: job.repeat })
-          : await env.evaluate({
-              model: model!,
-              baseUrl: baseUrl!,
-              apiKey: apiKey!,
-              taskId: job.taskId,
-              repeat: job.repeat,
-              ...(timeoutMs === undefined ? {} : { timeoutMs }),
-              ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
-              ...(temperature === undefined ? {} : { temperature }),
-              ...(maxTokens === undefined ? {} : { maxTokens }),
-              ...(maxRetries === undefined ? {} : { maxRetries }),
-            });
-      await record(result);
-    }
-  };
-  const threads = agent === 'reference' ? intFlag(options.workers, 'workers', 1, 64, 1) : 1;
-  const workerFile = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
-  const useThreads = threads > 1 && jobs.length > 1 && existsSync(workerFile);
-  try {
-    if (useThreads) {
-      await runInThreads(workerFile, Math.min(threads, jobs.length), jobs, {
-        epoch: env.epoch,
-        world,
-        env: io.env,
-        judge: judge !== undefined,
-        record,
-        stopped: () => interrupted,
-      });
-    } else {
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, () => worker()),
-      );
-    }
-  } finally {
-    unregister();
-    progress.done();
-    await store.close();
-    await env.close();
-  }
-
-  const { results } = await readResults(out);
-  const summary = summarize(results);
-  if (options.json === true) console.log(JSON.stringify(summary, null, 2));
-  else {
-    console.log(formatSummaryTable(summary));
-    console.log(`\nresults: ${out} (${results.length} episode(s))`);
-  }
-  const unscored = unscoredCauses(fresh);
-  for (const line of unscored) io.err(`${line}\n`);
-  if (interrupted) return EXIT_CODES.interrupted;
-  return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+  return openResultsStore(out, options);
 }
 
-/** Distinct causes shown on stderr at most; the rest are counted. */
-const MAX_CAUSES_SHOWN = 3;
-/** Task ids named per cause at most. */
-const MAX_TASKS_SHOWN = 5;
+/** What every `env.evaluate` call of an `--agent openai` run gets besides its task. */
+type ModelSettings = Omit<EvaluateOptions, 'taskId' | 'repeat'>;
+
+/** The flag (or variable) behind each field of {@link ModelSettings}, for errors. */
+const MODEL_FLAGS: Record<string, string> = {
+  model: '--model',
+  baseUrl: '--base-url',
+  apiKey: 'NAVWORLD_API_KEY',
+  timeoutMs: '--timeout',
+  callTimeoutMs: '--call-timeout',
+  temperature: '--temperature',
+  maxTokens: '--max-tokens',
+  maxRetries: '--max-retries',
+};
 
 /**
- * One line per distinct cause of this run's unscored episodes (infrastructure failures), most frequent first,
- * with its count and the lowest task ids it hit: the summary only counts error codes, and exit code 4 alone
- * does not say whether the endpoint was unreachable or a key was refused.
+ * Reads the model flags of `--agent openai` (falling back to the environment) and checks them against
+ * {@link EvaluateOptionsSchema}, the contract `env.evaluate` enforces: a value it would refuse is a flag
+ * error now, before the results file is touched, rather than an error of the library API mid-run.
  */
-function unscoredCauses(results: readonly EpisodeResult[]): string[] {
-  const causes = new Map<string, { n: number; tasks: Set<number> }>();
-  let total = 0;
-  for (const r of results) {
-    if (r.validForScoring) continue;
-    total++;
-    const cause = r.error ?? r.outcome;
-    const seen = causes.get(cause) ?? { n: 0, tasks: new Set<number>() };
-    seen.n++;
-    seen.tasks.add(r.taskId);
-    causes.set(cause, seen);
+function modelSettings(options: EvaluateCommandOptions, config: CliConfig): ModelSettings {
+  const model = stringFlag(options.model) ?? config.model;
+  const baseUrl = stringFlag(options.baseUrl) ?? config.baseUrl;
+  const apiKey = config.apiKey;
+  if (model === undefined) {
+    throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no model given for --agent openai', {
+      hint: 'pass --model <name> or set NAVWORLD_MODEL',
+    });
   }
-  if (total === 0) return [];
-  const sorted = [...causes]
-    .map(([cause, { n, tasks }]) => ({ cause, n, tasks: [...tasks].sort((x, y) => x - y) }))
-    .sort((x, y) => y.n - x.n || (x.tasks[0] ?? 0) - (y.tasks[0] ?? 0));
-  const lines = [`${total} episode(s) not scored (infrastructure failures):`];
-  for (const { cause, n, tasks } of sorted.slice(0, MAX_CAUSES_SHOWN)) {
-    const shown = tasks.slice(0, MAX_TASKS_SHOWN).join(', ');
-    const more = tasks.length > MAX_TASKS_SHOWN ? ', …' : '';
-    lines.push(`  ${n}× ${cause} (task${tasks.length > 1 ? 's' : ''} ${shown}${more})`);
+  if (baseUrl === undefined) {
+    throw new NavworldError(ERROR_CODES.CONFIG_ERROR, 'no endpoint given for --agent openai', {
+      hint: 'pass --base-url <url> or set NAVWORLD_BASE_URL (e.g. https://api.openai.com/v1)',
+    });
   }
-  if (sorted.length > MAX_CAUSES_SHOWN)
-    lines.push(`  … and ${sorted.length - MAX_CAUSES_SHOWN} other cause(s); see the results file`);
-  return lines;
+  // The URL itself is not repeated: it may carry credentials.
+  if (!HttpUrlSchema.safeParse(baseUrl).success) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      '--base-url must be an http(s) URL such as https://api.openai.com/v1',
+      {
+        hint: 'pass the base URL of an OpenAI-compatible endpoint, e.g. --base-url http://127.0.0.1:8000/v1',
+      },
+    );
+  }
+  if (apiKey === undefined) {
+    throw new NavworldError(ERROR_CODES.MISSING_API_KEY, 'no API key for the model endpoint', {
+      hint: 'set NAVWORLD_API_KEY or OPENAI_API_KEY (any value for a keyless local server)',
+    });
+  }
+  const timeoutMs = secondsFlag(options.timeout, 'timeout');
+  const callTimeoutMs = secondsFlag(options.callTimeout, 'call-timeout');
+  const temperature = numberFlag(options.temperature, 'temperature', 0, 2);
+  const settings: ModelSettings = {
+    model,
+    baseUrl,
+    apiKey,
+    maxTokens: intFlag(options.maxTokens, 'max-tokens', 1, 1_000_000, DEFAULT_MAX_TOKENS),
+    maxRetries: intFlag(options.maxRetries, 'max-retries', 0, 10, DEFAULT_MAX_RETRIES),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+    ...(temperature === undefined ? {} : { temperature }),
+  };
+  const checked = EvaluateOptionsSchema.safeParse({ ...settings, taskId: 0 });
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const field = String(issue.path[0] ?? '');
+    const flag = MODEL_FLAGS[field] ?? field;
+    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${flag}: ${issue.message}`, {
+      hint: 'run navworld evaluate --help for the flags and their ranges',
+    });
+  }
+  return settings;
 }
 
 /** The first day of an epoch's week (UTC), as 2026-01-01. */
@@ -349,6 +414,8 @@ async function runInThreads(
     env: Record<string, string | undefined>;
     judge: boolean;
     record: (r: EpisodeResult) => Promise<void>;
+    /** Receives the warnings the workers' tools post. */
+    logger: ToolLogger;
     stopped: () => boolean;
   },
 ): Promise<void> {
@@ -368,7 +435,11 @@ async function runInThreads(
         if (shared.stopped() || next >= jobs.length) worker.postMessage(null);
         else worker.postMessage(jobs[next++]);
       };
-      worker.on('message', (message: { ok: boolean; result?: EpisodeResult; error?: string }) => {
+      worker.on('message', (message: SweepWorkerMessage) => {
+        if ('warning' in message) {
+          shared.logger.warn(message.warning);
+          return;
+        }
         if (!message.ok) {
           reject(
             new NavworldError(
@@ -380,7 +451,7 @@ async function runInThreads(
           return;
         }
         // Appends are serialised so that the file and the progress stay in completion order.
-        chain = chain.then(() => shared.record(message.result!));
+        chain = chain.then(() => shared.record(message.result));
         chain.then(feed, reject);
       });
       worker.on('error', reject);

@@ -36,6 +36,7 @@ import {
   toolDefinitions,
   type ToolContext,
   type ToolContextOptions,
+  type ToolLogger,
   type WorldName,
 } from '@navworld/tools';
 import {
@@ -87,6 +88,11 @@ export interface EnvironmentOptions {
   cache?: ToolContextOptions['cache'];
   /** Path of the SQLite cache file (cache `sqlite`). */
   cachePath?: string;
+  /**
+   * Where the tools' warnings go, such as a cache file that cannot be opened (the cache then keeps results in
+   * memory). @default nowhere: a library never prints by itself
+   */
+  logger?: ToolLogger;
   /** Path of the replay / record cassette. */
   cassettePath?: string;
   /** The epoch episodes run in; by default the week containing `now`. */
@@ -451,6 +457,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         ...(cache === undefined ? {} : { cache }),
         ...(options.cachePath === undefined ? {} : { cachePath: options.cachePath }),
         ...(options.cassettePath === undefined ? {} : { cassettePath: options.cassettePath }),
+        ...(options.logger === undefined ? {} : { logger: options.logger }),
         env,
       });
       contexts.set(contextKey(epoch), context);
@@ -1038,6 +1045,15 @@ function checkOptionShapes(options: unknown): asserts options is EnvironmentOpti
         'use createMemoryCache() from @navworld/tools, or a kind such as "memory"',
       );
   }
+  const logger = o['logger'] as Record<string, unknown> | null | undefined;
+  if (
+    logger !== undefined &&
+    (typeof logger !== 'object' || typeof logger?.['warn'] !== 'function')
+  )
+    refuse(
+      'logger must be an object with a warn(message) method',
+      'e.g. logger: { warn: (message) => console.warn(message) }',
+    );
   if (o['env'] !== undefined && (typeof o['env'] !== 'object' || o['env'] === null))
     refuse('env must be an object of environment variables', 'e.g. env: process.env');
 }

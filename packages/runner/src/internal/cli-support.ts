@@ -8,7 +8,7 @@ import {
   toNavworldError,
   type NavworldErrorCode,
 } from '@navworld/core-types';
-import type { WorldName } from '@navworld/tools';
+import type { ToolLogger, WorldName } from '@navworld/tools';
 import { MAX_EPOCH_SALT_LENGTH } from '../environment/epoch';
 import { checkedWorld } from './world';
 
@@ -22,12 +22,17 @@ export const EXIT_CODES = {
   usage: 2,
   /** A file could not be read or written, or holds results of other versions. */
   io: 3,
-  /** The evaluation finished, but some episodes failed for infrastructure reasons (not scored). */
+  /**
+   * `evaluate` finished, or `score` read its file, but some episodes failed for infrastructure reasons (not
+   * scored).
+   */
   invalidEpisodes: 4,
   /** A tool call (`navworld call`) returned an error result. */
   toolError: 5,
-  /** Interrupted (Ctrl-C); results written so far are kept and `--resume` continues. */
+  /** Interrupted (Ctrl-C, SIGINT); results written so far are kept and `--resume` continues. */
   interrupted: 130,
+  /** Stopped by SIGTERM; results written so far are kept and `--resume` continues. */
+  terminated: 143,
 } as const;
 
 const USAGE_CODES: ReadonlySet<NavworldErrorCode> = new Set([
@@ -107,6 +112,22 @@ function flagNumber(value: unknown): number {
   const text = flagText(value).trim();
   // One way to split any digit run (no `\d+\.?\d*`), so a long run of digits is read in linear time.
   return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * The CLI's sink for the tools' warnings, such as a cache file that cannot be opened (the run then caches in
+ * memory): each distinct warning once, as a `warning: …` line through `write` (stderr), none when `quiet`.
+ * Several environments of one run (one per worker thread) share it, so a warning they all meet shows once.
+ */
+export function warningLogger(write: (line: string) => void, quiet = false): ToolLogger {
+  const seen = new Set<string>();
+  return {
+    warn(message) {
+      if (quiet || seen.has(message)) return;
+      seen.add(message);
+      write(`warning: ${message}`);
+    },
+  };
 }
 
 /** Reads a whole-number flag, throwing `INVALID_ARGUMENT` when it is not one in range. */

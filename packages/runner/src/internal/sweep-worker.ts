@@ -2,7 +2,7 @@
 // every finished episode back. Each worker has its own environment over the same epoch, so scores are the
 // same as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Epoch } from '@navworld/core-types';
+import type { EpisodeResult, Epoch } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
 import type { WorldName } from '@navworld/tools';
 import { createEnvironment } from '../environment/environment';
@@ -21,11 +21,21 @@ interface Job {
   repeat: number;
 }
 
+/** What a worker posts: a finished episode, the failure of one, or a warning of its tools. */
+export type SweepWorkerMessage =
+  | { ok: true; result: EpisodeResult }
+  | { ok: false; job: Job; error: string }
+  | { warning: string };
+
+const post = (message: SweepWorkerMessage): void => parentPort?.postMessage(message);
+
 const data = workerData as SweepWorkerData;
 const environment = createEnvironment({
   epoch: data.epoch,
   world: data.world,
   env: data.env,
+  // Warnings go to the main thread, which prints each once for all the workers.
+  logger: { warn: (warning) => post({ warning }) },
   ...(data.judge ? { judge: createJudge({ env: data.env }) } : {}),
 });
 
@@ -35,7 +45,7 @@ parentPort?.on('message', (message: Job | null) => {
     return;
   }
   runReferenceAgent(environment, message.taskId, { repeat: message.repeat }).then(
-    (result) => parentPort?.postMessage({ ok: true, result }),
-    (error: unknown) => parentPort?.postMessage({ ok: false, job: message, error: String(error) }),
+    (result) => post({ ok: true, result }),
+    (error: unknown) => post({ ok: false, job: message, error: String(error) }),
   );
 });

@@ -156,7 +156,8 @@ export async function forEachLine(
       start = end + 1;
       completeLength = length + start;
       // `false` stops the scan: the lengths then cover the lines read so far.
-      if (onLine(bytes.toString('utf8'), true) === false) return { completeLength, length: completeLength };
+      if (onLine(bytes.toString('utf8'), true) === false)
+        return { completeLength, length: completeLength };
     }
     if (start < bytesRead) pending.push(Buffer.from(data.subarray(start)));
     length += bytesRead;
@@ -252,14 +253,32 @@ export async function readResults(path: string): Promise<ReadResultsOutput> {
       hint: 'Pass the path of a JSONL file written by `navworld evaluate --out`.',
     });
   }
-  // An unscored record is replaced by any later record of the same episode slot; a scored one never is.
-  const lastIndex = new Map<string, number>();
-  parsed.forEach((r, i) => lastIndex.set(slotKey(r), i));
-  const results = parsed.filter((r, i) => r.validForScoring || lastIndex.get(slotKey(r)) === i);
+  const results = latestRecords(parsed);
   return { results, skippedLines, supersededLines: parsed.length - results.length };
 }
 
-function isJson(text: string): boolean {
+/** What {@link latestRecords} reads of a record: the episode slot it fills and whether it was scored. */
+export interface SlotRecord {
+  agent?: string | undefined;
+  model?: string | null | undefined;
+  taskId: number;
+  repeat?: number | undefined;
+  validForScoring: boolean;
+}
+
+/**
+ * The records that no later record replaces, in order: an unscored record (an infrastructure failure) is
+ * replaced by any later record of the same agent, model, task and repeat, which a resumed run wrote when it
+ * retried the episode; a scored record never is.
+ */
+export function latestRecords<T extends SlotRecord>(records: readonly T[]): T[] {
+  const lastIndex = new Map<string, number>();
+  records.forEach((r, i) => lastIndex.set(slotKey(r), i));
+  return records.filter((r, i) => r.validForScoring || lastIndex.get(slotKey(r)) === i);
+}
+
+/** Whether `text` is one whole JSON value. */
+export function isJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;
@@ -284,13 +303,13 @@ function otherRunError(
     ERROR_CODES.VERSION_MISMATCH,
     `${path} holds results of ${who(other.agent, other.model)}; this run is ${who(agent, model)}`,
     {
-      hint: 'Write this run to a file of its own (--out), or pass --force to add it to the same file.',
+      hint: 'Write this run to a file of its own (--out), pass --overwrite instead of --resume to replace the file, or pass --force to add this run to it.',
     },
   );
 }
 
 /** The episode slot a record fills: agent, model, task and repeat (files can hold several agents). */
-function slotKey(r: EpisodeResult): string {
+function slotKey(r: SlotRecord): string {
   return JSON.stringify([r.agent, r.model, r.taskId, r.repeat]);
 }
 
@@ -319,7 +338,7 @@ function versionMismatch(
       ERROR_CODES.VERSION_MISMATCH,
       `results in ${path} were recorded in another epoch (salt ${JSON.stringify(recordedSalt)}; this run's is ${JSON.stringify(epochSalt)})`,
       {
-        hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, or pass --force to mix epochs deliberately.`,
+        hint: `Pass --salt ${recordedSalt} to continue that run, write to a new results file, pass --overwrite instead of --resume to replace it, or pass --force to mix epochs deliberately.`,
         details: { recordedSalt, currentSalt: epochSalt, taskId: result.taskId },
       },
     );
@@ -330,7 +349,7 @@ function versionMismatch(
       ERROR_CODES.VERSION_MISMATCH,
       `results in ${path} were recorded with different versions (${differing.join(', ')})`,
       {
-        hint: 'Write to a new results file, or pass --force to mix versions deliberately.',
+        hint: 'Write to a new results file, pass --overwrite instead of --resume to replace it, or pass --force to mix versions deliberately.',
         details: {
           fields: differing,
           recorded: result.versions,
@@ -591,7 +610,7 @@ async function openLocked(
   if (!options.resume) {
     if (await hasContent(path)) {
       throw new NavworldError(ERROR_CODES.CONFIG_ERROR, `results file already exists: ${path}`, {
-        hint: 'Pass --resume to continue it, or choose a new --out path.',
+        hint: 'Pass --resume to continue it, --overwrite to replace it, or choose a new --out path.',
       });
     }
   } else {

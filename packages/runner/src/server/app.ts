@@ -81,7 +81,10 @@ export type EvaluateRunner = (env: Environment, request: EvaluateRequest) => Pro
 export interface ServerOptions {
   /** The environment to serve; by default one is created from `environmentOptions` (and closed on shutdown). */
   environment?: Environment;
-  /** Options of the environment created when none is given. */
+  /**
+   * Options of the environment created when none is given. Unless they name a `logger`, the tools' warnings
+   * go to the server's log (level `warn`, `msg: 'tool_warning'`).
+   */
   environmentOptions?: EnvironmentOptions;
   /** Bearer token every request except `/healthz` must carry. @default env NAVWORLD_SERVER_TOKEN */
   token?: string;
@@ -274,13 +277,6 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   const graceMs = options.shutdownGraceMs ?? SERVER_CONFIG.shutdownGraceMs;
   const ownsEnvironment = options.environment === undefined;
   const idleTimeoutMs = options.idleTimeoutMs ?? SERVER_CONFIG.idleTimeoutMs;
-  const environment =
-    options.environment ??
-    createEnvironment({
-      ...options.environmentOptions,
-      maxEpisodes: options.maxOpenEpisodes ?? SERVER_CONFIG.maxOpenEpisodes,
-      idleTimeoutMs,
-    });
   const logger: Logger =
     options.log === false
       ? { log: () => undefined }
@@ -292,6 +288,15 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
             (v): v is string => v !== undefined && v !== '',
           ),
         });
+  const environment =
+    options.environment ??
+    createEnvironment({
+      // The tools' warnings (a cache file that cannot be opened, say) go to the server's log by default.
+      logger: { warn: (message) => logger.log('warn', 'tool_warning', { message }) },
+      ...options.environmentOptions,
+      maxEpisodes: options.maxOpenEpisodes ?? SERVER_CONFIG.maxOpenEpisodes,
+      idleTimeoutMs,
+    });
   const metrics = createServerMetrics();
   const limitEvaluations = createSemaphore(
     options.maxConcurrentEvaluations ?? SERVER_CONFIG.maxConcurrentEvaluations,
