@@ -132,8 +132,11 @@ function isDamagedFile(error: unknown): boolean {
 
 /** What to do about an error that kept the cache file from opening, for the warning. */
 function openAdvice(error: unknown): string {
-  const e = error as { code?: unknown; message?: unknown } | null | undefined;
+  const e = error as { code?: unknown; message?: unknown; syscall?: unknown } | null | undefined;
   const message = typeof e?.message === 'string' ? e.message : '';
+  // Its folder could not be made: there is no file to speak of.
+  if (e?.syscall === 'mkdir')
+    return 'no file was made; point NAVWORLD_CACHE_DIR at a writable folder';
   if (e?.code === 'ERR_DLOPEN_FAILED' || /NODE_MODULE_VERSION|bindings file/.test(message))
     return 'the file is left as it is; run `npm rebuild better-sqlite3` for this Node.js version';
   return 'the file is left as it is';

@@ -197,7 +197,9 @@ describe('sqlite cache', () => {
       );
       expect(out.value, path).toBe('v');
       expect(out.warnings, path).toEqual([
-        expect.stringMatching(/cannot be opened .*; using memory instead/),
+        expect.stringMatching(
+          /cannot be opened .*; using memory instead \(no file was made; point NAVWORLD_CACHE_DIR at /,
+        ),
       ]);
     }
   });
