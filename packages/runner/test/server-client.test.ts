@@ -303,6 +303,8 @@ describe('createServerClient options', () => {
     ['a query', { baseUrl: 'http://127.0.0.1:8080?x=1' }, 'baseUrl'],
     ['a token with spaces', { baseUrl: 'http://127.0.0.1', token: `${TOKEN} x` }, 'token'],
     ['an empty token', { baseUrl: 'http://127.0.0.1', token: '' }, 'token'],
+    // Too short to be masked in error texts without garbling them.
+    ['a token of 3 characters', { baseUrl: 'http://127.0.0.1', token: 'q7z' }, 'token'],
     ['a negative timeout', { baseUrl: 'http://127.0.0.1', timeoutMs: -1 }, 'timeoutMs'],
     ['a fetch that is not a function', { baseUrl: 'http://127.0.0.1', fetch: 'x' }, 'fetch'],
     ['an unknown option', { baseUrl: 'http://127.0.0.1', retries: 3 }, 'retries'],

@@ -385,6 +385,27 @@ describe('limits, authentication and the allow-list', () => {
     });
   });
 
+  it('refuses a token too short to mask, or with spaces, without quoting it', async () => {
+    // A 3-character token would be left unmasked in logs: it is refused before anything listens.
+    for (const [options, value] of [
+      [{ token: 'q7z' }, 'q7z'],
+      [{ env: { NAVWORLD_SERVER_TOKEN: 'x9' } }, 'x9'],
+      [{ token: 'tok en-1234' }, 'tok en-1234'],
+    ] as const) {
+      const refused = startServer({ port: 0, env: {}, log: false, ...options });
+      await expect(refused).rejects.toMatchObject({
+        code: 'CONFIG_ERROR',
+        message: 'the server token must be at least 4 characters without spaces',
+        hint: expect.stringContaining('NAVWORLD_SERVER_TOKEN'),
+      });
+      const error = (await refused.catch((e: unknown) => e)) as Error & { hint: string };
+      expect(`${error.message} ${error.hint}`).not.toContain(value);
+    }
+    // Four characters are enough.
+    const running = await startServer({ port: 0, token: 'q7z!', log: false });
+    await running.close();
+  });
+
   it('refuses a port outside 0–65535 with a typed error', async () => {
     for (const port of [65_536, -1, 80.5, Number.NaN]) {
       await expect(startServer({ port, env: {}, log: false })).rejects.toMatchObject({

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
 import {
   ERROR_CODES,
+  MIN_SECRET_LENGTH,
   NavworldError,
   formatZodIssues,
   type NavworldErrorCode,
@@ -38,8 +39,15 @@ export const ServerClientOptionsSchema = z.strictObject({
   baseUrl: z
     .string()
     .refine(isHttpBaseUrl, 'must be an http(s) URL without credentials, query or fragment'),
-  /** The server's bearer token (`NAVWORLD_SERVER_TOKEN`); sent on every request, never in errors. */
-  token: z.string().regex(/^\S+$/, 'must be a non-empty token without spaces').optional(),
+  /**
+   * The server's bearer token (`NAVWORLD_SERVER_TOKEN`); sent on every request, never in errors. At least 4
+   * characters: a shorter value could not be masked in error texts without garbling their words.
+   */
+  token: z
+    .string()
+    .regex(/^\S*$/, 'must be a token without spaces')
+    .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
+    .optional(),
   /** Deadline of one request in milliseconds. @default 300000 */
   timeoutMs: z
     .number()

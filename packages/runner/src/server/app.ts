@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Hono, type Context } from 'hono';
 import {
   ERROR_CODES,
+  MIN_SECRET_LENGTH,
   NavworldError,
   type EpisodeResult,
   type SafeResult,
@@ -147,6 +148,23 @@ function tokenMatches(header: string | undefined, expected: Buffer): boolean {
   return timingSafeEqual(digest(match[1] ?? ''), expected);
 }
 
+/**
+ * The server token as configured, refused (CONFIG_ERROR, the value never quoted) when no client could send it
+ * (whitespace) or when it is too short to be masked in logs without garbling their words.
+ */
+function checkedToken(value: string): string {
+  if (/\s/.test(value) || value.length < MIN_SECRET_LENGTH) {
+    throw new NavworldError(
+      ERROR_CODES.CONFIG_ERROR,
+      `the server token must be at least ${MIN_SECRET_LENGTH} characters without spaces`,
+      {
+        hint: `Set ${TOKEN_ENV} (or token) to a long random value, e.g. from openssl rand -hex 32.`,
+      },
+    );
+  }
+  return value;
+}
+
 /** The route label of a path for metrics and logs (bounded set). */
 function routeOf(path: string): string {
   if (/^\/v1\/tasks\/[^/]*$/.test(path)) return '/v1/tasks/:id';
@@ -268,7 +286,8 @@ function routeHint(path: string): string {
 export function createServer(options: ServerOptions = {}): NavworldServer {
   const env = options.env ?? process.env;
   const tokenValue = options.token ?? env[TOKEN_ENV];
-  const token = tokenValue === undefined || tokenValue === '' ? undefined : digest(tokenValue);
+  const token =
+    tokenValue === undefined || tokenValue === '' ? undefined : digest(checkedToken(tokenValue));
   const allowList = parseAllowList(options.allowedBaseUrls ?? env[ALLOWED_BASE_URLS_ENV]);
   const maxBodyBytes = options.maxBodyBytes ?? SERVER_CONFIG.maxBodyBytes;
   const graceMs = options.shutdownGraceMs ?? SERVER_CONFIG.shutdownGraceMs;
