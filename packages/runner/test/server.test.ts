@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SafeResultSchema, type EpisodeResult } from '@navworld/core-types';
-import { createEnvironment, type Environment } from '../src/environment/environment';
+import { SafeResultSchema, epochAt, type EpisodeResult } from '@navworld/core-types';
+import { createEnvironment, internalsOf, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/server/start';
 import { isBaseUrlAllowed, parseAllowList } from '../src/server/allow-list';
@@ -575,6 +575,46 @@ describe('limits, authentication and the allow-list', () => {
     });
     expect(redact('GET /x?key=abc123&b=1')).toBe('GET /x?key=[REDACTED]&b=1');
     expect(redact('token mysecretvalue here', ['mysecretvalue'])).toBe('token [REDACTED] here');
+  });
+});
+
+describe('tool contexts of client epochs', () => {
+  it('stay bounded however many salts clients pin, and earlier episodes step on', async () => {
+    const { running } = await startLogged({
+      environmentOptions: { ...ENV_OPTIONS, maxToolContexts: 4 },
+    });
+    const epochOf = (salt: string) => epochAt(ENV_OPTIONS.now, { salt });
+    try {
+      const ids: string[] = [];
+      let city = '';
+      for (let i = 0; i < 30; i++) {
+        const reset = await post(running.url, '/v1/reset', {
+          task_id: 3,
+          epoch: epochOf(`client-salt-${i}`),
+        });
+        expect(reset.status).toBe(200);
+        ids.push(reset.json.episode_id);
+        city = reset.json.problem.destinationCity;
+      }
+      expect(internalsOf(running.server.environment).toolContextCount()).toBe(4);
+      const weather = async (episodeId: string) => {
+        const step = await post(running.url, '/v1/step', {
+          episode_id: episodeId,
+          tool_calls: [weatherCall('w1', city)],
+        });
+        expect(step.status).toBe(200);
+        return step.json.observations[0].text as string;
+      };
+      // The first episode's context was let go 26 resets ago: it answers as a new episode of its salt.
+      const fresh = await post(running.url, '/v1/reset', {
+        task_id: 3,
+        epoch: epochOf('client-salt-0'),
+      });
+      expect(await weather(ids[0]!)).toBe(await weather(fresh.json.episode_id));
+      expect(internalsOf(running.server.environment).toolContextCount()).toBe(4);
+    } finally {
+      await running.close();
+    }
   });
 });
 
