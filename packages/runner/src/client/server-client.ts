@@ -96,7 +96,10 @@ export interface ServerClient extends ReferenceStepper {
   task(taskId: number): Promise<TravelProblem>;
   /** The six tools in OpenAI function format (`GET /v1/tools`). */
   tools(): Promise<OpenAIToolDefinition[]>;
-  /** Liveness and open episodes (`GET /healthz`). */
+  /**
+   * Liveness and open episodes (`GET /healthz`). A server that is shutting down answers with status
+   * `shutting_down` (its 503 is read, not thrown).
+   */
   health(): Promise<ServerHealth>;
 }
 
@@ -297,12 +300,16 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       details: maskSecretValues(details, secrets) as Record<string, unknown>,
     });
 
-  /** One request → the answer's JSON, validated with `schema`. */
+  /**
+   * One request → the answer's JSON, validated with `schema`. An answer with a status in `alsoRead` is read
+   * with `schema` too when it matches it (a draining server's 503 health), else as an error.
+   */
   async function call<S extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
     schema: S,
     body?: unknown,
+    alsoRead: readonly number[] = [],
   ): Promise<z.output<S>> {
     const where = `${method} ${baseUrl}${path}`;
     let status = 0;
@@ -344,6 +351,10 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
         'Is baseUrl a NAVWORLD server and not a proxy or another service?',
         context,
       );
+    }
+    if (alsoRead.includes(status)) {
+      const answer = schema.safeParse(json);
+      if (answer.success) return answer.data;
     }
     if (status < 200 || status > 299) {
       const answer = HttpErrorResponseSchema.safeParse(json);
@@ -435,7 +446,8 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       return toolDefinitionsOf(j.tools);
     },
     async health() {
-      const j = await call('GET', '/healthz', HttpHealthResponseSchema);
+      // A server that is shutting down answers 503 with the health body: that is a state, not a failure.
+      const j = await call('GET', '/healthz', HttpHealthResponseSchema, undefined, [503]);
       return {
         status: j.status,
         episodesOpen: j.episodes_open,

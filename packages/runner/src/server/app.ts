@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import {
   ERROR_CODES,
   MIN_SECRET_LENGTH,
@@ -25,6 +26,7 @@ import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
 import { httpError, httpErrorOf, retryAfterOf } from './errors';
 import {
   HttpEvaluateRequestSchema,
+  type HttpHealthResponseSchema,
   HttpResetRequestSchema,
   HttpStepRequestSchema,
   parseBody,
@@ -123,7 +125,8 @@ export interface NavworldServer {
   /** Whether shutdown has begun. */
   readonly shuttingDown: boolean;
   /**
-   * Stops accepting requests (new ones answer 503), stops the evaluations in flight (their requests answer
+   * Stops accepting requests (new ones answer 503, `/healthz` with its body saying `shutting_down`), stops
+   * the evaluations in flight (their requests answer
    * 503 at once), and resolves once every in-flight request has finished, or after the grace period. Closes
    * the environment if the server created it.
    */
@@ -401,6 +404,12 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     const started = performance.now();
     const route = routeOf(c.req.path);
     if (shuttingDown) {
+      c.header('Connection', 'close');
+      // Health answers with its own body, so a load balancer (or the client's health()) reads the state.
+      if (route === '/healthz' && c.req.method === 'GET') {
+        recordRequest({ requestId, method: c.req.method, route, secrets: [] }, 503, started);
+        return c.json(healthBody(), 503);
+      }
       const { body } = httpErrorOf(
         httpError(
           ERROR_CODES.SHUTTING_DOWN,
@@ -408,7 +417,6 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
           'Retry on another instance.',
         ),
       );
-      c.header('Connection', 'close');
       recordRequest({ requestId, method: c.req.method, route, secrets: [] }, 503, started);
       return c.json(body, 503);
     }
@@ -599,18 +607,18 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(VERSION)));
 
-  app.get('/healthz', (c) => {
+  /** The `/healthz` body; once shutdown has begun it is answered with 503 before any other handler. */
+  function healthBody(): z.output<typeof HttpHealthResponseSchema> {
     const stats = environment.stats();
-    return c.json(
-      {
-        status: shuttingDown ? 'shutting_down' : 'ok',
-        episodes_open: stats.open,
-        episodes_held: stats.episodes,
-        versions: environment.versions,
-      },
-      shuttingDown ? 503 : 200,
-    );
-  });
+    return {
+      status: shuttingDown ? 'shutting_down' : 'ok',
+      episodes_open: stats.open,
+      episodes_held: stats.episodes,
+      versions: environment.versions,
+    };
+  }
+
+  app.get('/healthz', (c) => c.json(healthBody()));
 
   app.get('/metrics', (c) => {
     const stats = environment.stats();
