@@ -71,8 +71,9 @@ export interface EvaluateRequest {
   /** Repeat index to record. */
   repeat?: number;
   /**
-   * Aborted when the server begins to shut down, with a `SHUTTING_DOWN` error as its reason: a runner should
-   * then stop calling the model and reject with that reason, so the process can exit promptly.
+   * Aborted when the server begins to shut down (a `SHUTTING_DOWN` error as its reason) or when the client
+   * closes its connection before the answer (`CLIENT_CLOSED`): a runner should then stop calling the model
+   * and reject with that reason, so that no model is called for an answer nobody will read.
    */
   signal?: AbortSignal;
 }
@@ -562,11 +563,12 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     }
     c.get('secrets').push(apiKey);
     const runner = options.evaluate ?? defaultEvaluateRunner;
+    const run = stopOnShutdownOrHangUp(c.req.raw.signal);
     const result = await limitEvaluations(() => {
-      // One that waited for a slot while the server began to stop never starts.
-      stopping.signal.throwIfAborted();
+      // One that waited for a slot while the server began to stop, or its client left, never starts.
+      run.signal.throwIfAborted();
       return runner(environment, {
-        signal: stopping.signal,
+        signal: run.signal,
         taskId: request.task_id,
         model: request.model,
         baseUrl: request.base_url,
@@ -576,10 +578,42 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ...(request.max_tokens === undefined ? {} : { maxTokens: request.max_tokens }),
         ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
       });
-    });
+    }).finally(run.release);
     metrics.evaluation(result.outcome);
     return c.json(internalsOf(environment).debug ? result : withSafeScore(result));
   });
+
+  /**
+   * The signal of one evaluation: aborted with the shutdown's `SHUTTING_DOWN` error, or with `CLIENT_CLOSED`
+   * when the request's own signal aborts (its client closed the connection: no one would read the answer,
+   * so the model is not called for it any longer). `release` drops the listeners once the run is over.
+   */
+  function stopOnShutdownOrHangUp(request: AbortSignal): {
+    signal: AbortSignal;
+    release: () => void;
+  } {
+    const run = new AbortController();
+    const onStop = (): void => run.abort(stopping.signal.reason);
+    const onHangUp = (): void =>
+      run.abort(
+        httpError(
+          ERROR_CODES.CLIENT_CLOSED,
+          'the client closed its connection before the evaluation finished',
+          'Keep the connection open until the answer arrives; nothing of the run was kept.',
+        ),
+      );
+    if (stopping.signal.aborted) onStop();
+    else if (request.aborted) onHangUp();
+    stopping.signal.addEventListener('abort', onStop, { once: true });
+    request.addEventListener('abort', onHangUp, { once: true });
+    return {
+      signal: run.signal,
+      release: () => {
+        stopping.signal.removeEventListener('abort', onStop);
+        request.removeEventListener('abort', onHangUp);
+      },
+    };
+  }
 
   app.get('/v1/tasks/:id', (c) => {
     const raw = c.req.param('id');
