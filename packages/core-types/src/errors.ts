@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 'FORBIDDEN',
   /** The service is shutting down. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /** The client closed its connection before the answer, so the work for it was stopped. */
+  CLIENT_CLOSED: 'CLIENT_CLOSED',
   /** A request without valid credentials (missing or wrong bearer token). */
   UNAUTHORIZED: 'UNAUTHORIZED',
   /** An HTTP route or resource that does not exist. */

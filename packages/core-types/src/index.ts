@@ -19,7 +19,7 @@ export {
   type EpochOptions,
 } from './epoch';
 export { canonicalJson, nestingDepthExceeds, sha256Hex } from './hash';
-export { REDACTED, redactSecrets } from './redact';
+export { MIN_SECRET_LENGTH, REDACTED, redactSecrets } from './redact';
 export { formatZodIssues, parseWith, safeParseWith, type ParseWithOptions } from './validate';
 export {
   PROBLEM_TYPES,

@@ -9,6 +9,7 @@ import { stepReward } from '@navworld/scorer';
 import { generateProblem } from '@navworld/taskgen';
 import { TOOL_BUDGETS, toolBudgetExceededResult } from '@navworld/tools';
 import { MAX_TOOL_STEPS, createEnvironment, runReferenceAgent } from '../src/index';
+import { internalsOf, type Environment } from '../src/environment/environment';
 import { FIXED_NOW, GENERIC_PLAN, assertValidConversation } from './helpers/episode';
 
 const options = { salt: 'env-tests', now: FIXED_NOW, env: {} };
@@ -193,6 +194,79 @@ describe('reset', () => {
     // The forecast starts on the first day of the episode's week.
     expect((await forecastDates())[0]).toBe(firstDay(env.epoch));
     expect((await forecastDates(earlier))[0]).toBe(firstDay(earlier));
+  });
+});
+
+describe('tool contexts', () => {
+  /** The text of a weather and a POI search call in the episode, as its tools answer them. */
+  async function toolTexts(env: Environment, episodeId: string, city: string): Promise<string[]> {
+    const step = await env.step({
+      episodeId,
+      toolCalls: [
+        call('w', 'weather', { city }),
+        call('p', 'poi_search', { address: '景点', region: city }),
+      ],
+    });
+    return step.observations.map((o) => o.text);
+  }
+
+  it('keeps the most recently used ones only, and episodes of the others play on', async () => {
+    // A client may pin a new salt in every reset: the environment must not keep a context per salt.
+    const env = createEnvironment({ ...options, maxToolContexts: 3 });
+    const epochs = Array.from({ length: 12 }, (_, i) => epochAt(FIXED_NOW, { salt: `salt-${i}` }));
+    const opened = epochs.map((epoch) => env.reset({ taskId: 1, epoch }));
+    expect(internalsOf(env).toolContextCount()).toBe(3);
+    const city = opened[0]!.problem.destinationCity;
+    // The first episode's context was let go long ago; it answers as in an environment of its own salt.
+    const alone = createEnvironment({ ...options, salt: 'salt-0' });
+    const expected = await toolTexts(alone, alone.reset({ taskId: 1 }).episodeId, city);
+    expect(await toolTexts(env, opened[0]!.episodeId, city)).toEqual(expected);
+    expect(await toolTexts(env, opened[1]!.episodeId, city)).not.toEqual(expected);
+    // A new reset in that epoch makes its context again, with the same world.
+    const again = env.reset({ taskId: 1, epoch: epochs[0]! });
+    expect(await toolTexts(env, again.episodeId, city)).toEqual(expected);
+    expect(internalsOf(env).toolContextCount()).toBe(3);
+    await Promise.all([env.close(), alone.close()]);
+  });
+
+  it('lets the least recently used context go first', () => {
+    const env = createEnvironment({ ...options, maxToolContexts: 2 });
+    const [a, b, c] = ['a', 'b', 'c'].map((salt) => epochAt(FIXED_NOW, { salt }));
+    const contextOf = (epoch: Epoch) =>
+      internalsOf(env).state(env.reset({ taskId: 1, epoch }).episodeId).context;
+    const first = { a: contextOf(a!), b: contextOf(b!) };
+    // Using a again makes b the oldest: c's context takes b's place.
+    expect(contextOf(a!)).toBe(first.a);
+    contextOf(c!);
+    expect(contextOf(a!)).toBe(first.a);
+    expect(contextOf(b!)).not.toBe(first.b);
+  });
+
+  it('always keeps a given context', async () => {
+    const given = createEnvironment(options);
+    const context = internalsOf(given).state(given.reset({ taskId: 1 }).episodeId).context;
+    const env = createEnvironment({ ...options, toolContext: context, maxToolContexts: 1 });
+    for (const salt of ['x', 'y', 'z'])
+      env.reset({ taskId: 1, epoch: epochAt(FIXED_NOW, { salt }) });
+    expect(internalsOf(env).toolContextCount()).toBe(2);
+    expect(internalsOf(env).state(env.reset({ taskId: 1 }).episodeId).context).toBe(context);
+    await Promise.all([env.close(), given.close()]);
+  });
+
+  it('keeps 16 by default, and refuses a bad bound', async () => {
+    const env = createEnvironment(options);
+    for (let i = 0; i < 40; i++)
+      env.reset({ taskId: 1, epoch: epochAt(FIXED_NOW, { salt: `s${i}` }) });
+    expect(internalsOf(env).toolContextCount()).toBe(16);
+    await env.close();
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createEnvironment({ ...options, maxToolContexts: bad })).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: 'maxToolContexts must be a whole number of at least 1',
+        }),
+      );
+    }
   });
 });
 

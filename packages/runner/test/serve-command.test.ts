@@ -121,7 +121,9 @@ describe('navworld serve (real process)', () => {
     try {
       const reset = await post(url, '/v1/reset', { task_id: 1 });
       const episodeId = reset.json.episode_id as string;
-      const city = reset.json.problem.destination_city as string;
+      // Records such as the problem keep their camelCase field names over HTTP.
+      const city = reset.json.problem.destinationCity as string;
+      expect(city).toMatch(/^\p{Script=Han}+$/u);
       const step = await post(url, '/v1/step', {
         episode_id: episodeId,
         tool_calls: [
@@ -133,6 +135,9 @@ describe('navworld serve (real process)', () => {
         ],
       });
       expect(step.status).toBe(200);
+      // The weather of the destination, not a refusal of a call without a city.
+      expect(step.json.observations[0]).toMatchObject({ ok: true, name: 'weather' });
+      expect(step.json.observations[0].text).toContain(city);
       const final = await post(url, '/v1/step', {
         episode_id: episodeId,
         content: `${city}两日游：第1天参观景点，第2天自由活动。`,

@@ -153,7 +153,9 @@ describe('createServerClient with limits, a token and a draining server', () => 
       const large = await failure(client.step({ episodeId, content: 'a'.repeat(5000) }));
       expect([large.code, large.details?.['status']]).toEqual(['PAYLOAD_TOO_LARGE', 413]);
       void running.server.shutdown();
-      const draining = await failure(client.health());
+      // Health reports the state; every other route refuses.
+      expect((await client.health()).status).toBe('shutting_down');
+      const draining = await failure(client.tools());
       expect([draining.code, draining.details?.['status']]).toEqual(['SHUTTING_DOWN', 503]);
     } finally {
       await running.close();
@@ -267,6 +269,43 @@ describe('createServerClient transport failures', () => {
   });
 });
 
+describe('createServerClient health', () => {
+  it('reads a 503 health body as shutting_down, and any other 503 as an error', async () => {
+    let answer = '';
+    const other = createNodeServer((_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json' }).end(answer);
+    });
+    const url = await listen(other);
+    try {
+      const client = createServerClient({ baseUrl: url });
+      answer = JSON.stringify({
+        status: 'shutting_down',
+        episodes_open: 2,
+        episodes_held: 3,
+        versions: { navworld: 'x' },
+      });
+      expect(await client.health()).toEqual({
+        status: 'shutting_down',
+        episodesOpen: 2,
+        episodesHeld: 3,
+        versions: { navworld: 'x' },
+      });
+      // An older server's refusal, and a body that is neither.
+      answer = JSON.stringify({ error: { code: 'SHUTTING_DOWN', message: 'stopping' } });
+      const refused = await failure(client.health());
+      expect([refused.code, refused.details?.['status']]).toEqual(['SHUTTING_DOWN', 503]);
+      answer = JSON.stringify({ status: 'busy' });
+      const foreign = await failure(client.health());
+      expect([foreign.code, foreign.details?.['status']]).toEqual(['PROVIDER_ERROR', 503]);
+      // Only health reads a 503 body as an answer.
+      answer = JSON.stringify({ tools: [] });
+      expect((await failure(client.tools())).code).toBe('PROVIDER_ERROR');
+    } finally {
+      await close(other);
+    }
+  });
+});
+
 describe('createServerClient error texts', () => {
   it('masks the token where an answer quotes it, and leaves every other word readable', async () => {
     // A server (or a proxy in front of it) that quotes the credential it refused.
@@ -303,6 +342,8 @@ describe('createServerClient options', () => {
     ['a query', { baseUrl: 'http://127.0.0.1:8080?x=1' }, 'baseUrl'],
     ['a token with spaces', { baseUrl: 'http://127.0.0.1', token: `${TOKEN} x` }, 'token'],
     ['an empty token', { baseUrl: 'http://127.0.0.1', token: '' }, 'token'],
+    // Too short to be masked in error texts without garbling them.
+    ['a token of 3 characters', { baseUrl: 'http://127.0.0.1', token: 'q7z' }, 'token'],
     ['a negative timeout', { baseUrl: 'http://127.0.0.1', timeoutMs: -1 }, 'timeoutMs'],
     ['a fetch that is not a function', { baseUrl: 'http://127.0.0.1', fetch: 'x' }, 'fetch'],
     ['an unknown option', { baseUrl: 'http://127.0.0.1', retries: 3 }, 'retries'],

@@ -156,7 +156,7 @@ describe('the OpenAPI document', () => {
     }
     await send(running, 'POST', '/v1/evaluate', '/v1/evaluate', evaluation('scripted-model'));
 
-    // While shutting down every route refuses, the open ones included.
+    // While shutting down every route refuses, the open ones included; /healthz says so in its own body.
     await running.server.shutdown();
     for (const [method, route, path, body] of [
       ['GET', '/healthz', '/healthz'],
@@ -222,6 +222,20 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('reports health as ok while serving and shutting_down with 503 while stopping', () => {
+    const health = observed.filter((o) => o.route === '/healthz').map((o) => o.answer);
+    expect(health.map((a) => [a.status, a.json.status])).toEqual([
+      [200, 'ok'],
+      [503, 'shutting_down'],
+    ]);
+    // A load balancer closes the connection of a stopping instance.
+    expect(health[1]?.headers['connection']).toBe('close');
+    expect(documented(doc, '/healthz', 'GET', 503).content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Health',
+    });
+    expect(doc.components.schemas.Health.properties.status.enum).toEqual(['ok', 'shutting_down']);
   });
 
   it('holds the safe result of an evaluation outside debug mode and the breakdown in it', () => {

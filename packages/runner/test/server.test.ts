@@ -2,11 +2,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SafeResultSchema, type EpisodeResult } from '@navworld/core-types';
-import { createEnvironment, type Environment } from '../src/environment/environment';
+import { SafeResultSchema, epochAt, type EpisodeResult } from '@navworld/core-types';
+import { createEnvironment, internalsOf, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { createServer } from '../src/server/app';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/server/start';
@@ -17,7 +18,7 @@ import { startScriptedOpenAIServer } from '../src/testing';
 import { get, http, post } from './helpers/http';
 import { routeThroughHttp } from './helpers/http-environment';
 import { GENERIC_PLAN } from './helpers/episode';
-import { startFakeModel } from './helpers/fake-model';
+import { startFakeModel, type FakeModel } from './helpers/fake-model';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ENV_OPTIONS = { salt: 'navworld-http-test', now: Date.UTC(2026, 0, 5) };
@@ -388,6 +389,27 @@ describe('limits, authentication and the allow-list', () => {
     });
   });
 
+  it('refuses a token too short to mask, or with spaces, without quoting it', async () => {
+    // A 3-character token would be left unmasked in logs: it is refused before anything listens.
+    for (const [options, value] of [
+      [{ token: 'q7z' }, 'q7z'],
+      [{ env: { NAVWORLD_SERVER_TOKEN: 'x9' } }, 'x9'],
+      [{ token: 'tok en-1234' }, 'tok en-1234'],
+    ] as const) {
+      const refused = startServer({ port: 0, env: {}, log: false, ...options });
+      await expect(refused).rejects.toMatchObject({
+        code: 'CONFIG_ERROR',
+        message: 'the server token must be at least 4 characters without spaces',
+        hint: expect.stringContaining('NAVWORLD_SERVER_TOKEN'),
+      });
+      const error = (await refused.catch((e: unknown) => e)) as Error & { hint: string };
+      expect(`${error.message} ${error.hint}`).not.toContain(value);
+    }
+    // Four characters are enough.
+    const running = await startServer({ port: 0, token: 'q7z!', log: false });
+    await running.close();
+  });
+
   it('refuses a port outside 0–65535 with a typed error', async () => {
     for (const port of [65_536, -1, 80.5, Number.NaN]) {
       await expect(startServer({ port, env: {}, log: false })).rejects.toMatchObject({
@@ -590,6 +612,46 @@ describe('tool warnings', () => {
   });
 });
 
+describe('tool contexts of client epochs', () => {
+  it('stay bounded however many salts clients pin, and earlier episodes step on', async () => {
+    const { running } = await startLogged({
+      environmentOptions: { ...ENV_OPTIONS, maxToolContexts: 4 },
+    });
+    const epochOf = (salt: string) => epochAt(ENV_OPTIONS.now, { salt });
+    try {
+      const ids: string[] = [];
+      let city = '';
+      for (let i = 0; i < 30; i++) {
+        const reset = await post(running.url, '/v1/reset', {
+          task_id: 3,
+          epoch: epochOf(`client-salt-${i}`),
+        });
+        expect(reset.status).toBe(200);
+        ids.push(reset.json.episode_id);
+        city = reset.json.problem.destinationCity;
+      }
+      expect(internalsOf(running.server.environment).toolContextCount()).toBe(4);
+      const weather = async (episodeId: string) => {
+        const step = await post(running.url, '/v1/step', {
+          episode_id: episodeId,
+          tool_calls: [weatherCall('w1', city)],
+        });
+        expect(step.status).toBe(200);
+        return step.json.observations[0].text as string;
+      };
+      // The first episode's context was let go 26 resets ago: it answers as a new episode of its salt.
+      const fresh = await post(running.url, '/v1/reset', {
+        task_id: 3,
+        epoch: epochOf('client-salt-0'),
+      });
+      expect(await weather(ids[0]!)).toBe(await weather(fresh.json.episode_id));
+      expect(internalsOf(running.server.environment).toolContextCount()).toBe(4);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('answers 503 while draining and loses no accepted step', async () => {
     const env = createEnvironment(ENV_OPTIONS);
@@ -685,6 +747,98 @@ describe('shutdown during /v1/evaluate', () => {
         expect.objectContaining({ msg: 'request', route: '/v1/evaluate', status: 503 }),
       );
       expect(JSON.stringify(logs)).not.toContain('sk-shutdown-test-key-42');
+    } finally {
+      await running.close();
+      await env.close();
+      await model.close();
+    }
+  });
+});
+
+describe('a client that leaves during /v1/evaluate', () => {
+  /** A server over `env` whose evaluations call `model`; `evaluations(n)` resolves with the first n log lines. */
+  async function serve(env: Environment, model: FakeModel, options: StartServerOptions = {}) {
+    const { running, logs } = await startLogged({
+      environment: env,
+      allowedBaseUrls: model.url,
+      ...options,
+    });
+    const evaluations = async (n: number): Promise<LogEntry[]> => {
+      const lines = () => logs.filter((e) => e.msg === 'request' && e['route'] === '/v1/evaluate');
+      while (lines().length < n) await new Promise((resolve) => setTimeout(resolve, 10));
+      return lines();
+    };
+    return { running, logs, evaluations };
+  }
+
+  /** Sends an evaluation over its own socket; `leave()` closes the socket before the answer. */
+  function evaluate(url: string, model: FakeModel): { leave: () => Promise<void> } {
+    const client = httpRequest(`${url}/v1/evaluate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    const gone = new Promise<void>((resolve) => client.on('error', () => resolve()));
+    client.end(
+      JSON.stringify({
+        task_id: 1,
+        model: 'never-answers',
+        base_url: model.url,
+        api_key: 'sk-hang-up-test-key-7',
+        timeout: 3600,
+      }),
+    );
+    return {
+      leave: async () => {
+        client.destroy();
+        await gone;
+      },
+    };
+  }
+
+  it('stops the evaluation: the model is called no more', async () => {
+    // The model never answers: without the stop, the server would wait on it for the hour the run may take.
+    const model = await startFakeModel(() => 'hold');
+    const env = createEnvironment(ENV_OPTIONS);
+    const { running, logs, evaluations } = await serve(env, model);
+    try {
+      const client = evaluate(running.url, model);
+      await model.arrived(1);
+      expect(env.stats().open).toBe(1);
+      // The client gives up: its socket closes before any answer.
+      await client.leave();
+      // The server gives up the model call in flight, and the request ends.
+      await model.abandoned;
+      expect((await evaluations(1))[0]).toMatchObject({ level: 'info', status: 499 });
+      // The run is over: no retry, no further call, and its episode is gone.
+      expect(model.requests).toBe(1);
+      expect(env.stats().open).toBe(0);
+      expect(running.server.inFlight).toBe(0);
+      expect(JSON.stringify(logs)).not.toContain('sk-hang-up-test-key-7');
+      // The server goes on serving.
+      expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
+    } finally {
+      await running.close();
+      await env.close();
+      await model.close();
+    }
+  });
+
+  it('never starts an evaluation whose client left while it waited for a slot', async () => {
+    const model = await startFakeModel(() => 'hold');
+    const env = createEnvironment(ENV_OPTIONS);
+    const { running, evaluations } = await serve(env, model, { maxConcurrentEvaluations: 1 });
+    try {
+      const first = evaluate(running.url, model);
+      await model.arrived(1);
+      // The second waits for the one slot; its client leaves, then the first's does.
+      const second = evaluate(running.url, model);
+      while (running.server.inFlight < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      await second.leave();
+      await first.leave();
+      const lines = await evaluations(2);
+      expect(lines.map((e) => e['status'])).toEqual([499, 499]);
+      expect(model.requests).toBe(1);
+      expect(env.stats().episodes).toBe(0);
     } finally {
       await running.close();
       await env.close();

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
 import {
   ERROR_CODES,
+  MIN_SECRET_LENGTH,
   NavworldError,
   formatZodIssues,
   type NavworldErrorCode,
@@ -38,8 +39,15 @@ export const ServerClientOptionsSchema = z.strictObject({
   baseUrl: z
     .string()
     .refine(isHttpBaseUrl, 'must be an http(s) URL without credentials, query or fragment'),
-  /** The server's bearer token (`NAVWORLD_SERVER_TOKEN`); sent on every request, never in errors. */
-  token: z.string().regex(/^\S+$/, 'must be a non-empty token without spaces').optional(),
+  /**
+   * The server's bearer token (`NAVWORLD_SERVER_TOKEN`); sent on every request, never in errors. At least 4
+   * characters: a shorter value could not be masked in error texts without garbling their words.
+   */
+  token: z
+    .string()
+    .regex(/^\S*$/, 'must be a token without spaces')
+    .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
+    .optional(),
   /** Deadline of one request in milliseconds. @default 300000 */
   timeoutMs: z
     .number()
@@ -88,7 +96,10 @@ export interface ServerClient extends ReferenceStepper {
   task(taskId: number): Promise<TravelProblem>;
   /** The six tools in OpenAI function format (`GET /v1/tools`). */
   tools(): Promise<OpenAIToolDefinition[]>;
-  /** Liveness and open episodes (`GET /healthz`). */
+  /**
+   * Liveness and open episodes (`GET /healthz`). A server that is shutting down answers with status
+   * `shutting_down` (its 503 is read, not thrown).
+   */
   health(): Promise<ServerHealth>;
 }
 
@@ -289,12 +300,16 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       details: maskSecretValues(details, secrets) as Record<string, unknown>,
     });
 
-  /** One request → the answer's JSON, validated with `schema`. */
+  /**
+   * One request → the answer's JSON, validated with `schema`. An answer with a status in `alsoRead` is read
+   * with `schema` too when it matches it (a draining server's 503 health), else as an error.
+   */
   async function call<S extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
     schema: S,
     body?: unknown,
+    alsoRead: readonly number[] = [],
   ): Promise<z.output<S>> {
     const where = `${method} ${baseUrl}${path}`;
     let status = 0;
@@ -336,6 +351,10 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
         'Is baseUrl a NAVWORLD server and not a proxy or another service?',
         context,
       );
+    }
+    if (alsoRead.includes(status)) {
+      const answer = schema.safeParse(json);
+      if (answer.success) return answer.data;
     }
     if (status < 200 || status > 299) {
       const answer = HttpErrorResponseSchema.safeParse(json);
@@ -427,7 +446,8 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       return toolDefinitionsOf(j.tools);
     },
     async health() {
-      const j = await call('GET', '/healthz', HttpHealthResponseSchema);
+      // A server that is shutting down answers 503 with the health body: that is a state, not a failure.
+      const j = await call('GET', '/healthz', HttpHealthResponseSchema, undefined, [503]);
       return {
         status: j.status,
         episodesOpen: j.episodes_open,

@@ -16,6 +16,12 @@ export const MAX_SCORING_THREADS = 64;
 /** Episodes one environment holds at once. */
 export const DEFAULT_MAX_EPISODES = 10_000;
 
+/**
+ * Tool contexts (one per week and salt episodes run in) an environment keeps for later resets. Clients pick
+ * the epoch of a reset, pinned salts included, so without a bound every new salt would stay in memory.
+ */
+export const DEFAULT_MAX_TOOL_CONTEXTS = 16;
+
 /** A final score at or above this total (0–100) counts as a success. */
 export const SUCCESS_THRESHOLD = 60;
 

@@ -55,6 +55,7 @@ import { runOpenAIAgent, type EvaluateOptions } from '../agent/openai-agent';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_EPISODES,
+  DEFAULT_MAX_TOOL_CONTEXTS,
   INFRASTRUCTURE_ERROR_CODES,
   MAX_SCORING_THREADS,
   MAX_TOOL_STEPS,
@@ -117,6 +118,13 @@ export interface EnvironmentOptions {
   env?: Record<string, string | undefined>;
   /** A ready tool context to use for every episode (its epoch wins). */
   toolContext?: ToolContext;
+  /**
+   * Tool contexts (one per week and salt that resets ask for) kept for later resets; the least recently
+   * used beyond this are let go. An episode keeps its own context until it ends, so a context let go is only
+   * made again, the same, for a later reset in its epoch. A `toolContext` given above is always kept.
+   * @default 16
+   */
+  maxToolContexts?: number;
   /**
    * Worker threads that score final answers, so that scoring (the larger part of a server's CPU per
    * episode) runs on other cores; 0 scores in this thread. Results are identical either way. Not used with
@@ -301,6 +309,8 @@ export interface EnvironmentInternals {
   scoringPool: ScoringPool | undefined;
   /** In-process scoring of answers that arrive together (no threads, no judge). */
   tickBatcher: TickBatcher | undefined;
+  /** Tool contexts kept for later resets (a given `toolContext` included). */
+  toolContextCount(): number;
 }
 
 /** Mutable state of one episode. */
@@ -383,6 +393,11 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     'idleTimeoutMs',
   );
   const toolTimeoutMs = positiveInt(options.toolTimeoutMs, 120_000, 'toolTimeoutMs');
+  const maxToolContexts = wholePositive(
+    options.maxToolContexts,
+    DEFAULT_MAX_TOOL_CONTEXTS,
+    'maxToolContexts',
+  );
   // Checked before the scoring threads start, so a bad option leaves nothing running.
   const world = checkedWorld(options.world ?? 'offline');
   const scoringThreads = scoringThreadsOf(options.scoringThreads);
@@ -413,14 +428,15 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   // later epochs share that instance, so a kind such as sqlite opens one file handle, not one per week.
   let sharedCache: ToolCache | undefined =
     options.toolContext?.cache ?? (typeof options.cache === 'object' ? options.cache : undefined);
-  // Keyed by week and salt: two weeks with one pinned salt have the same data but different dates.
+  // Keyed by week and salt: two weeks with one pinned salt have the same data but different dates. Clients
+  // choose the epoch of a reset, so the map is a small LRU (Map order is use order); a given context is
+  // held apart, since it cannot be made again.
   const contexts = new Map<string, ToolContext>();
   const contextKey = (epoch: Epoch): string => `${epoch.id}\u0000${epoch.salt}`;
-  if (options.toolContext !== undefined)
-    contexts.set(contextKey(defaultEpoch), options.toolContext);
+  const givenKey = options.toolContext === undefined ? undefined : contextKey(defaultEpoch);
   // The world's own requirements (an AMap key, a cassette) are checked now, before any thread starts: a
   // server would otherwise start and then refuse every reset.
-  else contextFor(defaultEpoch);
+  if (options.toolContext === undefined) contextFor(defaultEpoch);
   // A judge is an object with methods (it cannot cross to a thread): with one, scoring stays here.
   const pool =
     options.judge === undefined
@@ -448,8 +464,13 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   let closed = false;
 
   function contextFor(epoch: Epoch): ToolContext {
-    let context = contexts.get(contextKey(epoch));
-    if (context === undefined) {
+    const key = contextKey(epoch);
+    if (key === givenKey && options.toolContext !== undefined) return options.toolContext;
+    let context = contexts.get(key);
+    if (context !== undefined) {
+      contexts.delete(key);
+      contexts.set(key, context);
+    } else {
       const cache = sharedCache ?? options.cache;
       context = createToolContext({
         world,
@@ -460,8 +481,10 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         ...(options.logger === undefined ? {} : { logger: options.logger }),
         env,
       });
-      contexts.set(contextKey(epoch), context);
+      contexts.set(key, context);
       sharedCache ??= context.cache;
+      // Let go, not closed: the cache is shared, and episodes of that epoch still hold the context.
+      if (contexts.size > maxToolContexts) contexts.delete(contexts.keys().next().value!);
     }
     return context;
   }
@@ -1001,6 +1024,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     },
     scoringPool: pool,
     tickBatcher: tick,
+    toolContextCount: () => contexts.size + (givenKey === undefined ? 0 : 1),
   });
   return environment;
 }
@@ -1067,6 +1091,21 @@ function positiveInt(value: number | undefined, fallback: number, name: string):
     });
   }
   return value;
+}
+
+/** A whole number of at least 1, or `fallback` when the option is left out. */
+function wholePositive(value: number | undefined, fallback: number, name: string): number {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) {
+    throw new NavworldError(
+      ERROR_CODES.INVALID_ARGUMENT,
+      `${name} must be a whole number of at least 1`,
+      {
+        hint: `pass e.g. ${fallback}, or leave ${name} out for that default`,
+        details: { [name]: String(value) },
+      },
+    );
+  }
+  return value ?? fallback;
 }
 
 function scoringThreadsOf(value: number | undefined): number {

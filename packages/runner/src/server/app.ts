@@ -2,8 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import {
   ERROR_CODES,
+  MIN_SECRET_LENGTH,
   NavworldError,
   type EpisodeResult,
   type SafeResult,
@@ -24,6 +26,7 @@ import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
 import { httpError, httpErrorOf, retryAfterOf } from './errors';
 import {
   HttpEvaluateRequestSchema,
+  type HttpHealthResponseSchema,
   HttpResetRequestSchema,
   HttpStepRequestSchema,
   parseBody,
@@ -68,8 +71,9 @@ export interface EvaluateRequest {
   /** Repeat index to record. */
   repeat?: number;
   /**
-   * Aborted when the server begins to shut down, with a `SHUTTING_DOWN` error as its reason: a runner should
-   * then stop calling the model and reject with that reason, so the process can exit promptly.
+   * Aborted when the server begins to shut down (a `SHUTTING_DOWN` error as its reason) or when the client
+   * closes its connection before the answer (`CLIENT_CLOSED`): a runner should then stop calling the model
+   * and reject with that reason, so that no model is called for an answer nobody will read.
    */
   signal?: AbortSignal;
 }
@@ -125,7 +129,8 @@ export interface NavworldServer {
   /** Whether shutdown has begun. */
   readonly shuttingDown: boolean;
   /**
-   * Stops accepting requests (new ones answer 503), stops the evaluations in flight (their requests answer
+   * Stops accepting requests (new ones answer 503, `/healthz` with its body saying `shutting_down`), stops
+   * the evaluations in flight (their requests answer
    * 503 at once), and resolves once every in-flight request has finished, or after the grace period. Closes
    * the environment if the server created it.
    */
@@ -148,6 +153,23 @@ function tokenMatches(header: string | undefined, expected: Buffer): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (match === null) return false;
   return timingSafeEqual(digest(match[1] ?? ''), expected);
+}
+
+/**
+ * The server token as configured, refused (CONFIG_ERROR, the value never quoted) when no client could send it
+ * (whitespace) or when it is too short to be masked in logs without garbling their words.
+ */
+function checkedToken(value: string): string {
+  if (/\s/.test(value) || value.length < MIN_SECRET_LENGTH) {
+    throw new NavworldError(
+      ERROR_CODES.CONFIG_ERROR,
+      `the server token must be at least ${MIN_SECRET_LENGTH} characters without spaces`,
+      {
+        hint: `Set ${TOKEN_ENV} (or token) to a long random value, e.g. from openssl rand -hex 32.`,
+      },
+    );
+  }
+  return value;
 }
 
 /** The route label of a path for metrics and logs (bounded set). */
@@ -271,7 +293,8 @@ function routeHint(path: string): string {
 export function createServer(options: ServerOptions = {}): NavworldServer {
   const env = options.env ?? process.env;
   const tokenValue = options.token ?? env[TOKEN_ENV];
-  const token = tokenValue === undefined || tokenValue === '' ? undefined : digest(tokenValue);
+  const token =
+    tokenValue === undefined || tokenValue === '' ? undefined : digest(checkedToken(tokenValue));
   const allowList = parseAllowList(options.allowedBaseUrls ?? env[ALLOWED_BASE_URLS_ENV]);
   const maxBodyBytes = options.maxBodyBytes ?? SERVER_CONFIG.maxBodyBytes;
   const graceMs = options.shutdownGraceMs ?? SERVER_CONFIG.shutdownGraceMs;
@@ -387,6 +410,12 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     const started = performance.now();
     const route = routeOf(c.req.path);
     if (shuttingDown) {
+      c.header('Connection', 'close');
+      // Health answers with its own body, so a load balancer (or the client's health()) reads the state.
+      if (route === '/healthz' && c.req.method === 'GET') {
+        recordRequest({ requestId, method: c.req.method, route, secrets: [] }, 503, started);
+        return c.json(healthBody(), 503);
+      }
       const { body } = httpErrorOf(
         httpError(
           ERROR_CODES.SHUTTING_DOWN,
@@ -394,7 +423,6 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
           'Retry on another instance.',
         ),
       );
-      c.header('Connection', 'close');
       recordRequest({ requestId, method: c.req.method, route, secrets: [] }, 503, started);
       return c.json(body, 503);
     }
@@ -540,11 +568,12 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
     }
     c.get('secrets').push(apiKey);
     const runner = options.evaluate ?? defaultEvaluateRunner;
+    const run = stopOnShutdownOrHangUp(c.req.raw.signal);
     const result = await limitEvaluations(() => {
-      // One that waited for a slot while the server began to stop never starts.
-      stopping.signal.throwIfAborted();
+      // One that waited for a slot while the server began to stop, or its client left, never starts.
+      run.signal.throwIfAborted();
       return runner(environment, {
-        signal: stopping.signal,
+        signal: run.signal,
         taskId: request.task_id,
         model: request.model,
         baseUrl: request.base_url,
@@ -554,10 +583,42 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         ...(request.max_tokens === undefined ? {} : { maxTokens: request.max_tokens }),
         ...(request.repeat === undefined ? {} : { repeat: request.repeat }),
       });
-    });
+    }).finally(run.release);
     metrics.evaluation(result.outcome);
     return c.json(internalsOf(environment).debug ? result : withSafeScore(result));
   });
+
+  /**
+   * The signal of one evaluation: aborted with the shutdown's `SHUTTING_DOWN` error, or with `CLIENT_CLOSED`
+   * when the request's own signal aborts (its client closed the connection: no one would read the answer,
+   * so the model is not called for it any longer). `release` drops the listeners once the run is over.
+   */
+  function stopOnShutdownOrHangUp(request: AbortSignal): {
+    signal: AbortSignal;
+    release: () => void;
+  } {
+    const run = new AbortController();
+    const onStop = (): void => run.abort(stopping.signal.reason);
+    const onHangUp = (): void =>
+      run.abort(
+        httpError(
+          ERROR_CODES.CLIENT_CLOSED,
+          'the client closed its connection before the evaluation finished',
+          'Keep the connection open until the answer arrives; nothing of the run was kept.',
+        ),
+      );
+    if (stopping.signal.aborted) onStop();
+    else if (request.aborted) onHangUp();
+    stopping.signal.addEventListener('abort', onStop, { once: true });
+    request.addEventListener('abort', onHangUp, { once: true });
+    return {
+      signal: run.signal,
+      release: () => {
+        stopping.signal.removeEventListener('abort', onStop);
+        request.removeEventListener('abort', onHangUp);
+      },
+    };
+  }
 
   app.get('/v1/tasks/:id', (c) => {
     const raw = c.req.param('id');
@@ -585,18 +646,18 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(VERSION)));
 
-  app.get('/healthz', (c) => {
+  /** The `/healthz` body; once shutdown has begun it is answered with 503 before any other handler. */
+  function healthBody(): z.output<typeof HttpHealthResponseSchema> {
     const stats = environment.stats();
-    return c.json(
-      {
-        status: shuttingDown ? 'shutting_down' : 'ok',
-        episodes_open: stats.open,
-        episodes_held: stats.episodes,
-        versions: environment.versions,
-      },
-      shuttingDown ? 503 : 200,
-    );
-  });
+    return {
+      status: shuttingDown ? 'shutting_down' : 'ok',
+      episodes_open: stats.open,
+      episodes_held: stats.episodes,
+      versions: environment.versions,
+    };
+  }
+
+  app.get('/healthz', (c) => c.json(healthBody()));
 
   app.get('/metrics', (c) => {
     const stats = environment.stats();

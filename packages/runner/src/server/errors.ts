@@ -23,6 +23,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   [ERROR_CODES.PAYLOAD_TOO_LARGE]: 413,
   [ERROR_CODES.EPISODE_LIMIT]: 429,
   [ERROR_CODES.SHUTTING_DOWN]: 503,
+  // Nobody reads it: the status (nginx's "client closed request") is for the log line and metrics.
+  [ERROR_CODES.CLIENT_CLOSED]: 499,
   [ERROR_CODES.MODEL_ERROR]: 502,
   [ERROR_CODES.MODEL_TIMEOUT]: 504,
 };

@@ -1,4 +1,4 @@
-import { REDACTED, redactSecrets } from '@navworld/core-types';
+import { MIN_SECRET_LENGTH, REDACTED, redactSecrets } from '@navworld/core-types';
 
 /** Severity of a log entry. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -21,9 +21,6 @@ const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error:
 /** Field names whose values are always secret. */
 const SECRET_KEY =
   /(api[-_]?key|apikey|token|secret|password|passwd|authorization|cookie|credential)/i;
-
-/** Secret values shorter than this are not masked: masking `ab` would shred ordinary text. */
-const MIN_SECRET_LENGTH = 4;
 
 /** A deep copy of `value` with every string passed through `text`, and values under keys `secretKey` matches replaced. */
 function mapStrings(
@@ -50,16 +47,17 @@ function mapStrings(
 /**
  * A deep copy of `value` with secrets removed: values under secret-looking keys are replaced, and key-like
  * substrings (and every string in `secrets`) are masked inside text. Meant for logs, where a value of
- * unknown origin may hold a credential; it also masks the word after "Bearer", so use
- * `maskSecretValues` for text that must stay readable.
+ * unknown origin may hold a credential; it also masks a credential-shaped word after "Bearer" (and any
+ * `sk-…` string), so use `maskSecretValues` for text that must stay word for word.
  */
 export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
   return mapStrings(value, (s) => redactSecrets(s, secrets), SECRET_KEY, depth);
 }
 
 /**
- * A deep copy of `value` in which only the given secret values (of at least 4 characters) are masked, in
- * every string. Ordinary words such as "token" or "bearer" are left alone, so messages stay readable.
+ * A deep copy of `value` in which only the given secret values are masked, in every string; the rest stays
+ * word for word. Values under `MIN_SECRET_LENGTH` characters are skipped (masking `ab` would shred the
+ * text), so a caller whose secret must never show refuses such short values when it is configured.
  */
 export function maskSecretValues(value: unknown, secrets: readonly string[]): unknown {
   const masked = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH);

@@ -210,8 +210,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: {
           summary: 'Liveness (no token needed)',
           security: [],
-          // While shutting down, every route (this one too) answers the 503 error.
-          responses: { '200': json('Health', 'Serving'), ...errors(500, 503) },
+          // While shutting down the other routes answer the 503 error; this one its own body, for load balancers.
+          responses: {
+            '200': json('Health', 'Serving: status is ok'),
+            '503': json('Health', 'Shutting down: status is shutting_down'),
+            ...errors(500),
+          },
         },
       },
       '/metrics': {
