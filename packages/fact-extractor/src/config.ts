@@ -2,7 +2,7 @@
 // no nested quantifiers over overlapping classes.
 
 /** Version of the extraction rules; bump when extracted facts can change for the same input. */
-export const FACT_EXTRACTOR_VERSION = '0.3.0';
+export const FACT_EXTRACTOR_VERSION = '0.4.0';
 
 /** Tool names whose results carry facts. Other names contribute nothing. */
 export const FACT_TOOLS = {

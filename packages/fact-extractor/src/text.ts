@@ -49,6 +49,58 @@ const CURRENCY_WORD =
 const SPLIT_ID =
   /(?<![A-Za-z0-9])([A-Z]{2}|[0-9][A-Z]|[GDCZTKYLS])[ -](\d{1,4})(?![\d:.]|\s{0,2}[元块])/gu;
 /**
+ * Letters that read as Latin capitals in an id but are not them: lower case, and the Cyrillic and Greek
+ * capitals and small letters drawn like A, B, C, E, H, K, M, O, P, T, X, Y. Each maps to its capital.
+ * Full-width ids (`ＭＵ５１３８`) are not rewritten: the answer keeps them, and every search folds them.
+ */
+const ID_LOOKALIKES: ReadonlyMap<number, string> = (() => {
+  const out = new Map<number, string>();
+  for (let i = 0; i < 26; i++) out.set(97 + i, String.fromCharCode(65 + i));
+  const pairs: [string, string][] = [
+    ['АаВСсЕеНКкМОоРрТХхУу', 'AABCCEEHKKMOOPPTXXYY'],
+    ['ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοκ', 'ABEZHIKMNOPTYXOK'],
+  ];
+  for (const [from, to] of pairs)
+    for (let i = 0; i < from.length; i++) out.set(from.charCodeAt(i), to[i]!);
+  return out;
+})();
+const ODD_LETTER = `[${[...ID_LOOKALIKES.keys()].map((c) => String.fromCharCode(c)).join('')}]`;
+const ID_LETTER = `(?:[A-Z]|${ODD_LETTER})`;
+const ID_EDGE = 'A-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a';
+/**
+ * A flight or train number written with a letter that only looks like its capital (`ca1594`, Cyrillic
+ * `СА8699`): read as the plain id. At least one letter must be odd, so a plain id is never a rewrite; the
+ * lengths are checked when it is rewritten. As with SPLIT_ID, an amount or a year is never taken for the
+ * digits (`in2026年` stays). Lower-case letters split from their digits (`ca 1594`) are left alone: English
+ * words before a number (`in 2026`) look the same.
+ */
+const ODD_ID = new RegExp(
+  `(?<![${ID_EDGE}])` +
+    `(?:${ODD_LETTER}${ID_LETTER}|[A-Z]${ODD_LETTER}|[0-9]${ODD_LETTER}|${ODD_LETTER})[0-9]{1,4}` +
+    `(?![${ID_EDGE}:.]|\\s{0,2}[元块年])`,
+  'gu',
+);
+/**
+ * What every `ODD_ID` match holds: an odd letter right before a digit or before a letter and a digit. A plain
+ * character class scans far faster than `ODD_ID`'s lookbehind and alternatives tried at every position, and
+ * plans seldom hold one.
+ */
+const ODD_ID_HINT = new RegExp(`${ODD_LETTER}${ID_LETTER}?[0-9]`, 'u');
+/** Single letters that start a train number (G1234, D6642, K1). */
+const TRAIN_LETTERS = 'GDCZTKYLS';
+
+/** `ODD_ID`'s match in plain capitals, or unchanged when it cannot be an id. */
+function plainId(match: string): string {
+  let out = '';
+  for (let i = 0; i < match.length; i++) out += ID_LOOKALIKES.get(match.charCodeAt(i)) ?? match[i]!;
+  const letters = /^\d?[A-Z]+/.exec(out)![0];
+  const digits = out.length - letters.length;
+  // As SPLIT_ID: two-character codes take three or four digits, single train letters one to four.
+  const ok = digits <= 4 && (letters.length === 2 ? digits >= 3 : TRAIN_LETTERS.includes(letters));
+  return ok ? out : match;
+}
+
+/**
  * Whether a text holds anything {@link canonicalAnswer} rewrites, in one pass for the common case: the
  * rewriting patterns themselves as one alternation, so the test never misses what a rewrite would change.
  */
@@ -130,8 +182,9 @@ let lastCanonical = '';
  * The form of an answer that every extractor and rule reads: characters that render as nothing removed (so
  * `瑞泰\u200b博物馆` is the place 瑞泰博物馆), and amounts written another way spelled as N元 or ¥N: in 块
  * (`137块` → `137元`), in Chinese numerals (`一百三十七元` → `137元`) and after a currency word
- * (`RMB 137` → `¥137`); and flight and train numbers split by a space or a hyphen joined (`CA 1594` →
- * `CA1594`). A plan may write its prices and ids any of these ways; all of them are checked alike.
+ * (`RMB 137` → `¥137`); flight and train numbers split by a space or a hyphen joined (`CA 1594` →
+ * `CA1594`), and those written in lower case or with Cyrillic or Greek look-alike letters spelled in plain
+ * capitals (`ca1594`, `СА8699`). A plan may write its prices and ids any of these ways; all of them are checked alike.
  *
  * @example canonicalAnswer('门票一百二十元，打车30块') // '门票120元，打车30元'
  */
@@ -151,6 +204,7 @@ export function canonicalAnswer(text: string): string {
       letters.length === 2 && digits.length < 3 ? whole : `${letters}${digits}`,
     );
   }
+  if (ODD_ID_HINT.test(out)) out = out.replace(ODD_ID, plainId);
   lastInput = text;
   lastCanonical = out;
   return out;

@@ -51,6 +51,17 @@ describe('canonicalAnswer', () => {
     );
   });
 
+  it('spells ids in lower case or with look-alike letters in plain capitals', () => {
+    // The Cyrillic С, А and Н, the Greek Ζ; full-width ids stay (every search folds them).
+    expect(
+      canonicalAnswer(
+        '乘坐ca1594航班，cA1594，\u0421\u04108699，\u0396\u041d9517，g1234次，3u8888，ＭＵ５１３８',
+      ),
+    ).toBe('乘坐CA1594航班，CA1594，CA8699，ZH9517，G1234次，3U8888，ＭＵ５１３８');
+    // Same length: offsets read in the canonical form are offsets of the original.
+    expect(canonicalAnswer('Cz3101 次').length).toBe('Cz3101 次'.length);
+  });
+
   it('leaves alone what only looks like them', () => {
     const same = [
       '三元里、一元复始、十元', // one numeral before 元: a place, an idiom, too short to rewrite
@@ -58,6 +69,8 @@ describe('canonicalAnswer', () => {
       'T9 150元，G5 1234块', // a train, then an amount: never one id
       '一块儿去，块状',
       '航班 CA 12 号登机口', // two digits after an airline code: no flight number
+      'mp4、pm2.5、a380、iphone15、ab12、qq12345678、abcg102', // too short, long or not a train letter
+      'in2026年，ab150元，ca 1594', // a year, an amount; lower case split from its digits
     ];
     for (const text of same) {
       const expected = text.replace('1234块', '1234元');

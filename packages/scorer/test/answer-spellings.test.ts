@@ -64,4 +64,13 @@ describe('answers spelled another way', () => {
       expect(score(businessGood.answer.replace('MU5138', id))).toBe(plain);
     expect(score(businessGood.answer.replace('MU5138', 'MU 5138'))).toBe(50);
   });
+
+  it('ids in lower case, in full width or with Cyrillic look-alike letters are checked as ids', () => {
+    const plain = score(businessGood.answer.replace('MU5138', 'MU9999'));
+    // Cyrillic М and У would read as MY: the look-alike of U is none, so Cyrillic М with a Latin U.
+    for (const id of ['mu9999', 'Mu9999', 'ＭＵ９９９９', 'MU９９９９', '\u041cU9999'])
+      expect(score(businessGood.answer.replace('MU5138', id))).toBe(plain);
+    for (const id of ['mu5138', 'ＭＵ５１３８', '\u041cU5138'])
+      expect(score(businessGood.answer.replace('MU5138', id))).toBe(50);
+  });
 });
