@@ -419,6 +419,33 @@ describe('limits, authentication and the allow-list', () => {
     }
   });
 
+  it('refuses counts and durations that are not whole numbers, before anything listens', async () => {
+    const cases: Array<[StartServerOptions, string]> = [
+      [{ maxOpenEpisodes: 2.5 }, 'maxOpenEpisodes must be a whole number of at least 1'],
+      [{ idleTimeoutMs: 1000.5 }, 'idleTimeoutMs must be a whole number of at least 1'],
+      [{ maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1'],
+      [
+        { maxConcurrentEvaluations: 1.5 },
+        'maxConcurrentEvaluations must be a whole number of at least 1',
+      ],
+      [{ shutdownGraceMs: 10.5 }, 'shutdownGraceMs must be a whole number from 0 to 2147483647'],
+      // The options of the environment the server makes are held to the same rule.
+      [
+        { environmentOptions: { ...ENV_OPTIONS, toolTimeoutMs: 0.5 } },
+        'toolTimeoutMs must be a whole number from 1 to 2147483647',
+      ],
+    ];
+    for (const [options, message] of cases) {
+      await expect(
+        startServer({ port: 0, env: {}, log: false, ...options }),
+        message,
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message, hint: expect.any(String) });
+    }
+    // A grace of 0 (do not wait for in-flight requests) stays allowed.
+    const running = await startServer({ port: 0, env: {}, log: false, shutdownGraceMs: 0 });
+    await running.close();
+  });
+
   it('matches base URLs segment-wise and refuses credentials', () => {
     const list = parseAllowList('https://api.openai.com/v1, http://127.0.0.1:8000');
     expect(isBaseUrlAllowed('https://api.openai.com/v1', list)).toBe(true);

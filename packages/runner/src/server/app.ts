@@ -21,6 +21,7 @@ import {
 import { runOpenAIAgent } from '../agent/openai-agent';
 import { checkedEpoch } from '../environment/epoch';
 import { VERSION } from '../version';
+import { MAX_TIMER_MS, wholeNumberOption, type WholeNumberRange } from '../internal/options';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
 import { httpError, httpErrorOf, retryAfterOf } from './errors';
@@ -94,13 +95,13 @@ export interface ServerOptions {
   token?: string;
   /** Base URLs `/v1/evaluate` may call. @default env NAVWORLD_ALLOWED_BASE_URLS (comma-separated); empty allows none */
   allowedBaseUrls?: string | readonly string[];
-  /** Largest request body in bytes. @default 1048576 */
+  /** Largest request body in bytes (a whole number, as every count and time here). @default 1048576 */
   maxBodyBytes?: number;
   /** Episodes held at once (created environment only); a reset beyond it answers 429. @default 10000 */
   maxOpenEpisodes?: number;
-  /** Idle time after which an episode is dropped (created environment only). @default 1800000 */
+  /** Idle milliseconds after which an episode is dropped (created environment only). @default 1800000 */
   idleTimeoutMs?: number;
-  /** Longest wait for in-flight requests on shutdown. @default 30000 */
+  /** Longest wait for in-flight requests on shutdown, in milliseconds (0: no wait). @default 30000 */
   shutdownGraceMs?: number;
   /** Model evaluations at once. @default 20 */
   maxConcurrentEvaluations?: number;
@@ -113,6 +114,14 @@ export interface ServerOptions {
   /** Environment variables (token, allow-list, OPENAI_API_KEY). @default process.env */
   env?: Record<string, string | undefined>;
 }
+
+/** The counts and times of {@link ServerOptions}, each a whole number with its default in SERVER_CONFIG. */
+type ServerSetting =
+  | 'maxBodyBytes'
+  | 'maxOpenEpisodes'
+  | 'idleTimeoutMs'
+  | 'shutdownGraceMs'
+  | 'maxConcurrentEvaluations';
 
 /** An HTTP application over one environment, not yet bound to a socket. */
 export interface NavworldServer {
@@ -296,10 +305,16 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   const token =
     tokenValue === undefined || tokenValue === '' ? undefined : digest(checkedToken(tokenValue));
   const allowList = parseAllowList(options.allowedBaseUrls ?? env[ALLOWED_BASE_URLS_ENV]);
-  const maxBodyBytes = options.maxBodyBytes ?? SERVER_CONFIG.maxBodyBytes;
-  const graceMs = options.shutdownGraceMs ?? SERVER_CONFIG.shutdownGraceMs;
+  // Each count and time of the options has its default under the same name in SERVER_CONFIG.
+  const setting = (name: ServerSetting, range?: WholeNumberRange): number =>
+    wholeNumberOption(options[name], name, SERVER_CONFIG[name], range);
+  const maxBodyBytes = setting('maxBodyBytes');
+  // 0 is allowed: shut down without waiting for the requests in flight.
+  const graceMs = setting('shutdownGraceMs', { min: 0, max: MAX_TIMER_MS });
+  const maxOpenEpisodes = setting('maxOpenEpisodes');
+  const maxConcurrentEvaluations = setting('maxConcurrentEvaluations');
+  const idleTimeoutMs = setting('idleTimeoutMs');
   const ownsEnvironment = options.environment === undefined;
-  const idleTimeoutMs = options.idleTimeoutMs ?? SERVER_CONFIG.idleTimeoutMs;
   const logger: Logger =
     options.log === false
       ? { log: () => undefined }
@@ -317,13 +332,11 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       // The tools' warnings (a cache file that cannot be opened, say) go to the server's log by default.
       logger: { warn: (message) => logger.log('warn', 'tool_warning', { message }) },
       ...options.environmentOptions,
-      maxEpisodes: options.maxOpenEpisodes ?? SERVER_CONFIG.maxOpenEpisodes,
+      maxEpisodes: maxOpenEpisodes,
       idleTimeoutMs,
     });
   const metrics = createServerMetrics();
-  const limitEvaluations = createSemaphore(
-    options.maxConcurrentEvaluations ?? SERVER_CONFIG.maxConcurrentEvaluations,
-  );
+  const limitEvaluations = createSemaphore(maxConcurrentEvaluations);
   // Aborted when shutdown begins. Steps take milliseconds and are drained; an evaluation can run for many
   // minutes of model calls, so it is stopped instead, and its client told so.
   const stopping = new AbortController();
