@@ -286,6 +286,7 @@ describe('tool contexts', () => {
     for (let i = 0; i < 40; i++)
       env.reset({ taskId: 1, epoch: epochAt(FIXED_NOW, { salt: `s${i}` }) });
     expect(internalsOf(env).toolContextCount()).toBe(16);
+    expect(env.stats()).toMatchObject({ toolContexts: 16, maxToolContexts: 16 });
     await env.close();
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(() => createEnvironment({ ...options, maxToolContexts: bad })).toThrow(

@@ -217,6 +217,10 @@ export interface EnvironmentStats {
   toolCalls: number;
   /** The configured limit. */
   maxEpisodes: number;
+  /** Tool contexts held (one per week and salt that resets asked for, and a given one). */
+  toolContexts: number;
+  /** The most tool contexts kept (`maxToolContexts`). */
+  maxToolContexts: number;
   /** The scoring worker pool's state; all zero when answers are scored in-process. */
   scoring: ScoringThreadStats;
 }
@@ -469,6 +473,11 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   let toolCallCount = 0;
   let lastSweep = clock();
   let closed = false;
+
+  /** Tool contexts held: those kept for later resets, and a given one. */
+  function toolContextCount(): number {
+    return contexts.size + (givenKey === undefined ? 0 : 1);
+  }
 
   function contextFor(epoch: Epoch): ToolContext {
     const key = contextKey(epoch);
@@ -959,6 +968,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         swept,
         toolCalls: toolCallCount,
         maxEpisodes,
+        toolContexts: toolContextCount(),
+        maxToolContexts,
         scoring: scoringStats(pool),
       };
     },
@@ -1031,7 +1042,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     },
     scoringPool: pool,
     tickBatcher: tick,
-    toolContextCount: () => contexts.size + (givenKey === undefined ? 0 : 1),
+    toolContextCount,
   });
   return environment;
 }

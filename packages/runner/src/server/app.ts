@@ -680,6 +680,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         episodesOpen: stats.open,
         episodesHeld: stats.episodes,
         inFlight,
+        toolContexts: stats.toolContexts,
         scoring: stats.scoring,
       }),
     );
