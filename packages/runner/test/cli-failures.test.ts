@@ -1,5 +1,6 @@
 // The built CLI where runs go wrong: failed and cut-off records, bad options, refused files, unusable
 // caches and interrupted runs.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -252,6 +253,23 @@ describe('navworld evaluate on an existing results file', () => {
     expect(replaced.code).toBe(0);
     expect(linesOf(out).map((l) => (JSON.parse(l) as { taskId: number }).taskId)).toEqual([1]);
   }, 120_000);
+});
+
+describe('navworld evaluate --resume on something that is not a results file', () => {
+  it.runIf(process.platform !== 'win32')(
+    'refuses a named pipe at once (reading its recorded epoch used to wait for a writer forever)',
+    async () => {
+      const pipe = join(dir, 'pipe.jsonl');
+      expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+      const r = await navworld(['evaluate', '--tasks', '0', '--out', pipe, '--resume'], {}, 30_000);
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/^IO_ERROR: results path .*pipe\.jsonl is not a regular file/);
+      expect(r.stderr).toMatch(/^hint: /m);
+      expect(existsSync(`${pipe}.lock`)).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe('tool cache variables', () => {

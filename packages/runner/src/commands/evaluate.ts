@@ -158,8 +158,9 @@ export async function evaluateCommand(
   let epoch = epochAt(io.now, { salt: pinnedSalt });
   if (options.resume === true) {
     // A resumed run goes on in the world its first episodes played in (the same salt and week), even after
-    // the weekly epoch has turned, unless a salt pinned for this run names another world.
-    const recorded = await recordedEpoch(out).catch(() => undefined);
+    // the weekly epoch has turned, unless a salt pinned for this run names another world. A file that cannot
+    // be read stops the run here: going on would play this week's world into it.
+    const recorded = await recordedEpoch(out);
     if (
       recorded !== undefined &&
       (pinnedSalt === undefined || pinnedSalt === recorded.salt) &&

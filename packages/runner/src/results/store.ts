@@ -167,10 +167,13 @@ export async function forEachLine(
 }
 
 function readError(path: string, error: unknown): NavworldError {
-  return new NavworldError(ERROR_CODES.IO_ERROR, `cannot read results file ${path}`, {
-    cause: error,
-    hint: 'Check the path and its permissions.',
-  });
+  // The system's code (EACCES, EIO …) says which of the hint's causes it is.
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return new NavworldError(
+    ERROR_CODES.IO_ERROR,
+    `cannot read results file ${path}${typeof code === 'string' ? ` (${code})` : ''}`,
+    { cause: error, hint: 'Check the path and its permissions.' },
+  );
 }
 
 /** Opens a results file for reading; `null` when it does not exist. */
@@ -221,9 +224,12 @@ function parseLine(line: string): EpisodeResult | null {
 
 /**
  * The epoch of the first episode a results file records (the world its run played in), or undefined when the
- * file does not exist or records none. Reads only as far as that episode.
+ * file does not exist or records none. Reads only as far as that episode. A path that is not a regular file
+ * is refused as {@link openResultsStore} refuses it (reading a pipe would wait for a writer forever), and a
+ * file that cannot be read is `IO_ERROR`.
  */
 export async function recordedEpoch(path: string): Promise<Epoch | undefined> {
+  await checkResultsPath(path);
   let epoch: Epoch | undefined;
   await scanIfExists(path, (line) => {
     const result = parseLine(line);
