@@ -24,7 +24,7 @@ import { VERSION } from '../version';
 import { MAX_TIMER_MS, wholeNumberOption, type WholeNumberRange } from '../internal/options';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
-import { httpError, httpErrorOf, retryAfterOf } from './errors';
+import { httpError, httpErrorOf, httpStatusOf, retryAfterOf } from './errors';
 import {
   HttpEvaluateRequestSchema,
   type HttpHealthResponseSchema,
@@ -146,6 +146,15 @@ export interface NavworldServer {
   shutdown(): Promise<void>;
 }
 
+/** The status of a request whose client went away (nginx's "client closed request"). */
+const CLIENT_CLOSED_STATUS = httpStatusOf(ERROR_CODES.CLIENT_CLOSED);
+
+/**
+ * A response header that tells `@hono/node-server` the answer needs no writing (its RESPONSE_ALREADY_SENT
+ * carries it, with status 200; this one keeps the status for the log line and the metrics).
+ */
+const ALREADY_SENT_HEADER = 'x-hono-already-sent';
+
 /** The largest task id (ids are 31-bit). */
 const MAX_TASK_ID = 2 ** 31 - 1;
 
@@ -223,20 +232,37 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<stri
 }
 
 /**
+ * Whether reading a body failed because its client went away: the request's signal is aborted once the
+ * connection closes, and Node reports the cut body itself as ECONNRESET ("aborted").
+ */
+function clientLeft(c: Context<AppEnv>, error: unknown): boolean {
+  return c.req.raw.signal.aborted || (error as { code?: unknown } | null)?.code === 'ECONNRESET';
+}
+
+/**
  * Reads the body as JSON with the size limit. On Node the body is read straight from the socket's
- * IncomingMessage (no web-stream conversion, which is a large share of a cheap step's cost).
+ * IncomingMessage (no web-stream conversion, which is a large share of a cheap step's cost). A client that
+ * closes its connection before the body's end is `CLIENT_CLOSED`, not a server failure.
  */
 async function readJson(c: Context<AppEnv>, maxBytes: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const fromSocket = incoming !== undefined && !incoming.readableEnded ? incoming : undefined;
   let text: string;
-  if (incoming !== undefined && !incoming.readableEnded) {
-    text = await readIncoming(incoming, maxBytes);
-  } else {
-    text = await c.req.text();
-    if (Buffer.byteLength(text, 'utf8') > maxBytes) throw tooLarge(maxBytes);
+  try {
+    text = fromSocket !== undefined ? await readIncoming(fromSocket, maxBytes) : await c.req.text();
+  } catch (error) {
+    if (NavworldError.isInstance(error) || !clientLeft(c, error)) throw error;
+    throw httpError(
+      ERROR_CODES.CLIENT_CLOSED,
+      'the client closed its connection before the request body ended',
+      'Send the whole body and keep the connection open until the answer arrives.',
+    );
   }
+  // readIncoming counts the bytes as they come; a body read whole is measured here.
+  if (fromSocket === undefined && Buffer.byteLength(text, 'utf8') > maxBytes)
+    throw tooLarge(maxBytes);
   if (text.trim() === '') {
     throw new NavworldError(ERROR_CODES.INVALID_JSON, 'request body is empty', {
       hint: 'Send a JSON object with Content-Type: application/json.',
@@ -356,6 +382,10 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   app.onError((error, c) => {
     const { status, body } = httpErrorOf(error);
+    // The client has gone: there is no one to answer. The request's log line (499) records the abort; the
+    // header tells the Node adapter to write nothing to the closed socket.
+    if (status === CLIENT_CLOSED_STATUS)
+      return new Response(null, { status, headers: { [ALREADY_SENT_HEADER]: 'true' } });
     const retryAfter = retryAfterOf(error);
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
     if (status >= 500 && status !== 503) {
