@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../src/testing';
 import { buildCli, runCli, startCli, type CliRun, type StartedCli } from './helpers/cli';
-import { GENERIC_PLAN } from './helpers/episode';
+import { GENERIC_PLAN, JUDGE_VERDICT } from './helpers/episode';
 
 let bin: string;
 let dir: string;
@@ -416,6 +416,45 @@ describe('a run stopped by a signal', () => {
       await server.close();
     }
   }, 180_000);
+
+  it('releases the lock when a second Ctrl-C ends the process during the stop', async () => {
+    // A judge call is let finish after the first Ctrl-C; this judge holds it for ten minutes, so the run is
+    // still stopping when the second one comes.
+    const judge = await startScriptedOpenAIServer({
+      handler: () => ({ delayMs: 600_000, content: JUDGE_VERDICT }),
+    });
+    try {
+      const out = join(dir, 'interrupted-twice.jsonl');
+      const run = startCli(
+        bin,
+        ['evaluate', '--tasks', '0-3', '--concurrency', '1', '--out', out],
+        {
+          cwd: dir,
+          env: {
+            NAVWORLD_JUDGE_BASE_URL: judge.url,
+            NAVWORLD_JUDGE_API_KEY: 'sk-judge-twice',
+            NAVWORLD_JUDGE_MODELS: 'judge-a',
+          },
+        },
+      );
+      await until(() => judge.requests.length >= 1, 'a judge request');
+      expect(existsSync(`${out}.lock`)).toBe(true);
+      run.child.kill('SIGINT');
+      await until(() => run.output().stderr.includes('SIGINT: stopping the run'), 'the first stop');
+      const r = await stopWith(run, 'SIGINT');
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(130);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+      expect(readFileSync(out, 'utf8')).toBe('');
+      // The next run on the file starts at once.
+      const again = await runCli(bin, ['evaluate', '--tasks', '0', '--out', out, '--quiet'], {
+        cwd: dir,
+      });
+      expect(again.code).toBe(0);
+    } finally {
+      await judge.close();
+    }
+  }, 120_000);
 
   it('stops at SIGTERM with a model request held open, aborting it and releasing the file', async () => {
     // The endpoint holds every request for ten minutes.
