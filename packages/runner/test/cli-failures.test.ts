@@ -1,12 +1,19 @@
 // The built CLI where runs go wrong: failed and cut-off records, bad options, refused files, unusable
 // caches and interrupted runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../src/testing';
-import { buildCli, runCli, startCli, type CliRun, type StartedCli } from './helpers/cli';
+import {
+  baseCliEnv,
+  buildCli,
+  runCli,
+  startCli,
+  type CliRun,
+  type StartedCli,
+} from './helpers/cli';
 import { GENERIC_PLAN, JUDGE_VERDICT } from './helpers/episode';
 
 let bin: string;
@@ -269,6 +276,64 @@ describe('navworld evaluate --resume on something that is not a results file', (
       expect(existsSync(`${pipe}.lock`)).toBe(false);
     },
     60_000,
+  );
+});
+
+describe('a run whose results file stops taking writes', () => {
+  /**
+   * Runs the CLI under a file-size limit of `kib` KiB, which stands in for a full disk: past it, every write
+   * fails with EFBIG (Node ignores SIGXFSZ). A command that outlives `timeoutMs` is killed.
+   */
+  function navworldWithFileLimit(kib: number, args: string[], timeoutMs: number): Promise<CliRun> {
+    const child = spawn(
+      'bash',
+      ['-c', `ulimit -f ${kib} && exec "$@"`, 'bash', process.execPath, bin, ...args],
+      { cwd: dir, env: baseCliEnv() },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    return new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stdout, stderr });
+      });
+    });
+  }
+
+  it.runIf(process.platform === 'linux')(
+    'stops the other workers, threads or not, and ends with the typed error once they are done',
+    async () => {
+      for (const workers of [
+        ['--workers', '2'],
+        ['--concurrency', '2'],
+      ]) {
+        const what = workers.join(' ');
+        const out = join(dir, `full-${workers[0]!.slice(2)}.jsonl`);
+        // A reference episode takes some 80 KB: the limit is met a few episodes in.
+        const args = ['evaluate', '--tasks', '0-19', ...workers, '--out', out, '--quiet'];
+        const r = await navworldWithFileLimit(400, args, 30_000);
+        // With worker threads the command used to print the error and then wait forever.
+        expect(r.signal, what).toBeNull();
+        expect(r.code, what).toBe(3);
+        expect(r.stderr, what).toMatch(/^IO_ERROR: cannot write results file /m);
+        expect(r.stderr, what).toMatch(/^hint: .*--resume continues/m);
+        expect(r.stderr, what).toMatch(/^stopped: \d+ episode\(s\) written to /m);
+        expect(r.stderr, what).not.toMatch(/\n\s+at /);
+        expect(existsSync(`${out}.lock`), what).toBe(false);
+        // Without the limit, --resume keeps every whole record and plays the rest.
+        const resumed = await navworld([...args, '--resume']);
+        expect(resumed.code, what).toBe(0);
+        const taskIds = linesOf(out).map((l) => (JSON.parse(l) as { taskId: number }).taskId);
+        expect(
+          taskIds.sort((a, b) => a - b),
+          what,
+        ).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      }
+    },
+    180_000,
   );
 });
 
