@@ -19,7 +19,7 @@ import { callCommand } from './commands/call';
 import { evaluateCommand, stoppedExitCode, type StopSignal } from './commands/evaluate';
 import { episodeArgument, scoreCommand } from './commands/score';
 import { mcpCommand } from './commands/mcp';
-import { serveCommand } from './commands/serve';
+import { MAX_TOOL_CONTEXTS_FLAG, serveCommand } from './commands/serve';
 import { reportCommand } from './commands/report';
 import { auditCommand } from './commands/audit';
 
@@ -215,7 +215,7 @@ export async function main(
       )
       .option(
         '--max-tool-contexts <n>',
-        'Tool contexts (one per week and salt resets ask for) kept, 1 to 1024 (default 16)',
+        `Tool contexts (one per week and salt resets ask for) kept, 1 to ${MAX_TOOL_CONTEXTS_FLAG} (default 16)`,
       )
       .option('--world <world>', 'offline | amap | replay | record')
       .option(

@@ -19,8 +19,8 @@ export interface ServeCommandOptions {
   /** Idle seconds before an episode is dropped. @default 1800 */
   idleTimeout?: number | string;
   /**
-   * Tool contexts (one per week and salt that resets ask for) kept for later resets, from 1 to
-   * {@link MAX_TOOL_CONTEXTS_FLAG}; the least recently used beyond it are let go. @default 16
+   * Tool contexts (one per week and salt that resets ask for) kept for later resets, from 1 to 1024; the
+   * least recently used beyond it are let go. @default 16
    */
   maxToolContexts?: number | string;
   /** Tool world: `offline`, `amap`, `replay` or `record` (others are refused). @default 'offline' */
