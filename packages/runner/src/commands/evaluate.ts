@@ -343,7 +343,8 @@ interface WorkerFailure {
  */
 function failedRunError({ error, job }: WorkerFailure): NavworldError {
   if (NavworldError.isInstance(error)) return error;
-  const what = String(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  // A worker thread's error arrives as text already.
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const where = job === undefined ? 'a worker' : `task ${job.taskId} (repeat ${job.repeat})`;
   return new NavworldError(ERROR_CODES.INTERNAL, `${where} failed: ${what}`, {
     cause: error,
@@ -490,15 +491,8 @@ async function runInThreads(
           return;
         }
         if (!message.ok) {
-          shared.fail(
-            new NavworldError(
-              ERROR_CODES.INTERNAL,
-              `task ${message.job.taskId} (repeat ${message.job.repeat}) failed in a worker thread: ${message.error}`,
-              {
-                hint: 'the run stopped after the episodes under way; those written are kept, and --resume continues',
-              },
-            ),
-          );
+          // The thread's error arrives as its text (`TypeError: …`).
+          shared.fail(message.error, message.job);
           // Its environment may be in any state: the thread is ended rather than given more work.
           terminated = true;
           void worker.terminate();
@@ -516,13 +510,7 @@ async function runInThreads(
       worker.on('exit', (code) => {
         // A thread that dies on its own (out of memory, say) with a job under way loses that job.
         if (code !== 0 && !terminated && job !== undefined)
-          shared.fail(
-            new NavworldError(
-              ERROR_CODES.INTERNAL,
-              `a worker thread stopped with exit code ${code}`,
-            ),
-            job,
-          );
+          shared.fail(`its worker thread stopped with exit code ${code}`, job);
         resolve();
       });
       feed();
