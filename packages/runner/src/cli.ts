@@ -19,7 +19,7 @@ import { callCommand } from './commands/call';
 import { evaluateCommand, stoppedExitCode, type StopSignal } from './commands/evaluate';
 import { episodeArgument, scoreCommand } from './commands/score';
 import { mcpCommand } from './commands/mcp';
-import { serveCommand } from './commands/serve';
+import { MAX_TOOL_CONTEXTS_FLAG, serveCommand } from './commands/serve';
 import { reportCommand } from './commands/report';
 import { auditCommand } from './commands/audit';
 
@@ -213,6 +213,10 @@ export async function main(
         '--idle-timeout <seconds>',
         'Idle seconds before an episode is dropped (default 1800)',
       )
+      .option(
+        '--max-tool-contexts <n>',
+        `Tool contexts (one per week and salt resets ask for) kept, 1 to ${MAX_TOOL_CONTEXTS_FLAG} (default 16)`,
+      )
       .option('--world <world>', 'offline | amap | replay | record')
       .option(
         '--scoring-threads <n|auto>',
@@ -229,6 +233,9 @@ export async function main(
           ...(o['allowPublic'] === true ? { allowPublic: true } : {}),
           ...(o['maxEpisodes'] === undefined ? {} : { maxEpisodes: stringFlag(o['maxEpisodes'])! }),
           ...(o['idleTimeout'] === undefined ? {} : { idleTimeout: stringFlag(o['idleTimeout'])! }),
+          ...(o['maxToolContexts'] === undefined
+            ? {}
+            : { maxToolContexts: stringFlag(o['maxToolContexts']) ?? '' }),
           ...(o['scoringThreads'] === undefined
             ? {}
             : { scoringThreads: stringFlag(o['scoringThreads']) ?? '' }),

@@ -1,12 +1,20 @@
 // The built CLI where runs go wrong: failed and cut-off records, bad options, refused files, unusable
 // caches and interrupted runs.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../src/testing';
-import { buildCli, runCli, startCli, type CliRun, type StartedCli } from './helpers/cli';
-import { GENERIC_PLAN } from './helpers/episode';
+import {
+  baseCliEnv,
+  buildCli,
+  runCli,
+  startCli,
+  type CliRun,
+  type StartedCli,
+} from './helpers/cli';
+import { GENERIC_PLAN, JUDGE_VERDICT } from './helpers/episode';
 
 let bin: string;
 let dir: string;
@@ -254,6 +262,81 @@ describe('navworld evaluate on an existing results file', () => {
   }, 120_000);
 });
 
+describe('navworld evaluate --resume on something that is not a results file', () => {
+  it.runIf(process.platform !== 'win32')(
+    'refuses a named pipe at once (reading its recorded epoch used to wait for a writer forever)',
+    async () => {
+      const pipe = join(dir, 'pipe.jsonl');
+      expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+      const r = await navworld(['evaluate', '--tasks', '0', '--out', pipe, '--resume'], {}, 30_000);
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/^IO_ERROR: results path .*pipe\.jsonl is not a regular file/);
+      expect(r.stderr).toMatch(/^hint: /m);
+      expect(existsSync(`${pipe}.lock`)).toBe(false);
+    },
+    60_000,
+  );
+});
+
+describe('a run whose results file stops taking writes', () => {
+  /**
+   * Runs the CLI under a file-size limit of `kib` KiB, which stands in for a full disk: past it, every write
+   * fails with EFBIG (Node ignores SIGXFSZ). A command that outlives `timeoutMs` is killed.
+   */
+  function navworldWithFileLimit(kib: number, args: string[], timeoutMs: number): Promise<CliRun> {
+    const child = spawn(
+      'bash',
+      ['-c', `ulimit -f ${kib} && exec "$@"`, 'bash', process.execPath, bin, ...args],
+      { cwd: dir, env: baseCliEnv() },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    return new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stdout, stderr });
+      });
+    });
+  }
+
+  it.runIf(process.platform === 'linux')(
+    'stops the other workers, threads or not, and ends with the typed error once they are done',
+    async () => {
+      for (const workers of [
+        ['--workers', '2'],
+        ['--concurrency', '2'],
+      ]) {
+        const what = workers.join(' ');
+        const out = join(dir, `full-${workers[0]!.slice(2)}.jsonl`);
+        // A reference episode takes some 80 KB: the limit is met a few episodes in.
+        const args = ['evaluate', '--tasks', '0-19', ...workers, '--out', out, '--quiet'];
+        const r = await navworldWithFileLimit(400, args, 30_000);
+        // With worker threads the command used to print the error and then wait forever.
+        expect(r.signal, what).toBeNull();
+        expect(r.code, what).toBe(3);
+        expect(r.stderr, what).toMatch(/^IO_ERROR: cannot write results file /m);
+        expect(r.stderr, what).toMatch(/^hint: .*--resume continues/m);
+        expect(r.stderr, what).toMatch(/^stopped: \d+ episode\(s\) written to /m);
+        expect(r.stderr, what).not.toMatch(/\n\s+at /);
+        expect(existsSync(`${out}.lock`), what).toBe(false);
+        // Without the limit, --resume keeps every whole record and plays the rest.
+        const resumed = await navworld([...args, '--resume']);
+        expect(resumed.code, what).toBe(0);
+        const taskIds = linesOf(out).map((l) => (JSON.parse(l) as { taskId: number }).taskId);
+        expect(
+          taskIds.sort((a, b) => a - b),
+          what,
+        ).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      }
+    },
+    180_000,
+  );
+});
+
 describe('tool cache variables', () => {
   it('are refused alike by every command when they name no cache', async () => {
     const commands = [
@@ -398,6 +481,45 @@ describe('a run stopped by a signal', () => {
       await server.close();
     }
   }, 180_000);
+
+  it('releases the lock when a second Ctrl-C ends the process during the stop', async () => {
+    // A judge call is let finish after the first Ctrl-C; this judge holds it for ten minutes, so the run is
+    // still stopping when the second one comes.
+    const judge = await startScriptedOpenAIServer({
+      handler: () => ({ delayMs: 600_000, content: JUDGE_VERDICT }),
+    });
+    try {
+      const out = join(dir, 'interrupted-twice.jsonl');
+      const run = startCli(
+        bin,
+        ['evaluate', '--tasks', '0-3', '--concurrency', '1', '--out', out],
+        {
+          cwd: dir,
+          env: {
+            NAVWORLD_JUDGE_BASE_URL: judge.url,
+            NAVWORLD_JUDGE_API_KEY: 'sk-judge-twice',
+            NAVWORLD_JUDGE_MODELS: 'judge-a',
+          },
+        },
+      );
+      await until(() => judge.requests.length >= 1, 'a judge request');
+      expect(existsSync(`${out}.lock`)).toBe(true);
+      run.child.kill('SIGINT');
+      await until(() => run.output().stderr.includes('SIGINT: stopping the run'), 'the first stop');
+      const r = await stopWith(run, 'SIGINT');
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(130);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+      expect(readFileSync(out, 'utf8')).toBe('');
+      // The next run on the file starts at once.
+      const again = await runCli(bin, ['evaluate', '--tasks', '0', '--out', out, '--quiet'], {
+        cwd: dir,
+      });
+      expect(again.code).toBe(0);
+    } finally {
+      await judge.close();
+    }
+  }, 120_000);
 
   it('stops at SIGTERM with a model request held open, aborting it and releasing the file', async () => {
     // The endpoint holds every request for ten minutes.

@@ -80,6 +80,9 @@ describe('navworld CLI (built bin)', () => {
     const sub = await navworld(['evaluate', '--help']);
     expect(sub.code).toBe(0);
     expect(sub.stdout).toContain('--concurrency');
+    const serve = await navworld(['serve', '--help']);
+    expect(serve.code).toBe(0);
+    expect(serve.stdout).toMatch(/--max-tool-contexts <n> +.*\(default 16\)/);
   });
 
   it('lists the commands in the README as --help prints them', async () => {
@@ -380,6 +383,10 @@ describe('navworld CLI (built bin)', () => {
         /^INVALID_ARGUMENT: --idle-timeout must be a whole number from 1 to/,
       ],
       [['--idle-timeout', ''], /^INVALID_ARGUMENT: --idle-timeout must be a whole number/],
+      ...['0', '1.5', 'abc', '1025'].map((value): [string[], RegExp] => [
+        ['--max-tool-contexts', value],
+        /^INVALID_ARGUMENT: --max-tool-contexts must be a whole number from 1 to 1024\nhint: leave --max-tool-contexts out for the default \(16\)/,
+      ]),
       [
         ['--world', 'nope'],
         /^INVALID_ARGUMENT: unknown world "nope"\nhint: use one of offline, amap, replay, record/,

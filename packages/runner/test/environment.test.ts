@@ -49,6 +49,34 @@ describe('options', () => {
     }
   });
 
+  it('refuses counts and durations that are not whole numbers in range, naming the option', () => {
+    const cases: Array<[Record<string, number>, string]> = [
+      [{ maxEpisodes: 1.5 }, 'maxEpisodes must be a whole number of at least 1'],
+      [{ maxEpisodes: 0 }, 'maxEpisodes must be a whole number of at least 1'],
+      [{ idleTimeoutMs: 0.5 }, 'idleTimeoutMs must be a whole number of at least 1'],
+      [{ idleTimeoutMs: Number.POSITIVE_INFINITY }, 'idleTimeoutMs must be a whole number'],
+      [{ toolTimeoutMs: 2500.25 }, 'toolTimeoutMs must be a whole number from 1 to 2147483647'],
+      // Node's timers fire at once past 2^31 - 1 ms: every tool call would time out.
+      [{ toolTimeoutMs: 2 ** 31 }, 'toolTimeoutMs must be a whole number from 1 to 2147483647'],
+      [{ toolTimeoutMs: Number.NaN }, 'toolTimeoutMs must be a whole number'],
+    ];
+    for (const [bad, message] of cases) {
+      const what = JSON.stringify(bad);
+      let error: unknown;
+      try {
+        createEnvironment({ ...options, ...bad });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, what).toBeInstanceOf(NavworldError);
+      expect(error, what).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining(message),
+        hint: expect.stringContaining('leave it out for the default'),
+      });
+    }
+  });
+
   it('refuses a world whose requirements are missing at once, not at the first reset', () => {
     expect(() => createEnvironment({ ...options, world: 'amap' })).toThrow(
       expect.objectContaining({ code: 'MISSING_API_KEY' }),
@@ -258,6 +286,7 @@ describe('tool contexts', () => {
     for (let i = 0; i < 40; i++)
       env.reset({ taskId: 1, epoch: epochAt(FIXED_NOW, { salt: `s${i}` }) });
     expect(internalsOf(env).toolContextCount()).toBe(16);
+    expect(env.stats()).toMatchObject({ toolContexts: 16, maxToolContexts: 16 });
     await env.close();
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(() => createEnvironment({ ...options, maxToolContexts: bad })).toThrow(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NavworldError, type EpisodeResult } from '@navworld/core-types';
 import { openResultsStore, readResults, versionDifferences } from '../src/results/store';
+import { bundleForNode, runnerPath } from './helpers/bundle';
 import { TEST_VERSIONS, syntheticResult } from './helpers/synthetic';
 
 let dir: string;
@@ -359,6 +360,38 @@ describe('openResultsStore', () => {
       openResultsStore(path, { resume: false, versions: TEST_VERSIONS }),
     ).rejects.toMatchObject({ code: 'IO_ERROR' });
   });
+
+  it('removes its lock when the process ends without closing the store', async () => {
+    // A process that opens a store, writes one episode, then ends as its second argument says.
+    const child = await bundleForNode(
+      'store-exit',
+      [
+        `import { openResultsStore } from ${JSON.stringify(runnerPath('src/results/store.ts'))};`,
+        `import { TEST_VERSIONS, syntheticResult } from ${JSON.stringify(runnerPath('test/helpers/synthetic.ts'))};`,
+        'const [path, how] = process.argv.slice(2);',
+        'const store = await openResultsStore(path, { resume: false, versions: TEST_VERSIONS });',
+        'await store.append(syntheticResult({ taskId: 1 }));',
+        "import { writeFileSync } from 'node:fs';",
+        "if (how === 'replaced') writeFileSync(`${path}.lock`, 'another run');",
+        "if (how !== 'throw') process.exit(130);",
+        "setTimeout(() => { throw new Error('a bug'); });",
+      ].join('\n'),
+    );
+    for (const [how, code] of [
+      ['exit', 130],
+      ['throw', 1],
+    ] as const) {
+      const path = join(dir, `${how}.jsonl`);
+      const run = spawnSync(process.execPath, [child, path, how], { encoding: 'utf8' });
+      expect(run.status, how).toBe(code);
+      expect(existsSync(`${path}.lock`), how).toBe(false);
+      expect(await lines(path), how).toHaveLength(1);
+    }
+    // A lock that is no longer this process's own is left to its owner.
+    const path = join(dir, 'replaced.jsonl');
+    expect(spawnSync(process.execPath, [child, path, 'replaced']).status).toBe(130);
+    expect(await readFile(`${path}.lock`, 'utf8')).toBe('another run');
+  }, 60_000);
 
   it.skipIf(process.platform !== 'linux')(
     'takes over the lock of a killed process its parent has not reaped yet',

@@ -1,11 +1,35 @@
-// `evaluate --resume` after the weekly epoch has turned: the run goes on in the world it started in.
+// `evaluate --resume` after the weekly epoch has turned: the run goes on in the world it started in, and
+// stops when it cannot read which world that was.
+import { existsSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EpisodeResultSchema, epochAt, type EpisodeResult } from '@navworld/core-types';
+import {
+  EpisodeResultSchema,
+  NavworldError,
+  epochAt,
+  type EpisodeResult,
+} from '@navworld/core-types';
 import { evaluateCommand, type EvaluateIo } from '../src/commands/evaluate';
 import { loadCliConfig } from '../src/config';
+
+/** Paths whose next opening for reading fails once with EIO, as a flaky disk or network mount would. */
+const failing = vi.hoisted(() => new Set<string>());
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof FsPromises>();
+  return {
+    ...actual,
+    open: async (...args: Parameters<typeof actual.open>) => {
+      const [path, flags] = args;
+      if (typeof path === 'string' && (flags ?? 'r') === 'r' && failing.delete(path))
+        throw Object.assign(new Error(`EIO: i/o error, open '${path}'`), { code: 'EIO' });
+      return actual.open(...args);
+    },
+  };
+});
 
 const WEEK_1 = Date.UTC(2026, 0, 5);
 const WEEK_2 = Date.UTC(2026, 0, 12);
@@ -30,7 +54,14 @@ function io(now: number, notes: string[]): EvaluateIo {
 
 async function evaluate(
   now: number,
-  options: { out: string; tasks: string; resume?: boolean; salt?: string; now?: string },
+  options: {
+    out: string;
+    tasks: string;
+    resume?: boolean;
+    force?: boolean;
+    salt?: string;
+    now?: string;
+  },
 ): Promise<{ code: number; notes: string }> {
   const notes: string[] = [];
   // The summary table goes to stdout; these tests read the results files.
@@ -126,4 +157,28 @@ describe('evaluate --resume across the weekly epoch', () => {
     expect(pinned.code).toBe(0);
     expect((await records(out)).map((r) => r.epoch)).toEqual([first, first, first]);
   }, 120_000);
+});
+
+describe('evaluate --resume when the recorded epoch cannot be read', () => {
+  it('fails with IO_ERROR and a hint, and leaves the file and no lock behind', async () => {
+    const out = join(dir, 'unreadable.jsonl');
+    expect((await evaluate(WEEK_1, { out, tasks: '0' })).code).toBe(0);
+    const before = await readFile(out, 'utf8');
+    // A week later, the first read of the file fails; --force would let a run of another epoch append.
+    failing.add(out);
+    let error: unknown;
+    try {
+      await evaluate(WEEK_2, { out, tasks: '0-1', resume: true, force: true });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(NavworldError);
+    expect(error).toMatchObject({
+      code: 'IO_ERROR',
+      message: `cannot read results file ${out} (EIO)`,
+      hint: expect.stringMatching(/\S/),
+    });
+    expect(await readFile(out, 'utf8')).toBe(before);
+    expect(existsSync(`${out}.lock`)).toBe(false);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { epochAt } from '@navworld/core-types';
 import { reportCommand } from '../src/commands/report';
 import { escapeHtml } from '../src/report/escape';
 import { startScriptedOpenAIServer } from '../src/testing';
@@ -108,6 +109,34 @@ describe('navworld serve (real process)', () => {
     const again = await post(url, '/v1/reset', { task_id: 7, epoch: reset.json.epoch });
     expect(again.json.epoch).toEqual(reset.json.epoch);
     child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
+
+  it('--max-tool-contexts bounds the tool contexts kept for the epochs clients ask for', async () => {
+    const now = Date.UTC(2026, 0, 5);
+    const { child, url } = await startServe(
+      cli,
+      ['--max-tool-contexts', '2', '--now', '2026-01-05'],
+      {},
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const held = async (): Promise<number> => {
+      const metrics = await get(url, '/metrics');
+      const line = /^navworld_tool_contexts (\d+)$/m.exec(metrics.text);
+      expect(line, metrics.text).not.toBeNull();
+      return Number(line![1]);
+    };
+    try {
+      // The served week's own context, made at start.
+      expect(await held()).toBe(1);
+      for (let i = 0; i < 5; i++) {
+        const epoch = epochAt(now, { salt: `client-${i}` });
+        expect((await post(url, '/v1/reset', { task_id: 7, epoch })).status).toBe(200);
+      }
+      expect(await held()).toBe(2);
+    } finally {
+      child.kill('SIGTERM');
+    }
     expect(await exited).toBe(0);
   }, 120_000);
 

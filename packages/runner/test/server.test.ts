@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -417,6 +418,33 @@ describe('limits, authentication and the allow-list', () => {
         message: expect.stringMatching(/^port must be a whole number from 0 to 65535/),
       });
     }
+  });
+
+  it('refuses counts and durations that are not whole numbers, before anything listens', async () => {
+    const cases: Array<[StartServerOptions, string]> = [
+      [{ maxOpenEpisodes: 2.5 }, 'maxOpenEpisodes must be a whole number of at least 1'],
+      [{ idleTimeoutMs: 1000.5 }, 'idleTimeoutMs must be a whole number of at least 1'],
+      [{ maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1'],
+      [
+        { maxConcurrentEvaluations: 1.5 },
+        'maxConcurrentEvaluations must be a whole number of at least 1',
+      ],
+      [{ shutdownGraceMs: 10.5 }, 'shutdownGraceMs must be a whole number from 0 to 2147483647'],
+      // The options of the environment the server makes are held to the same rule.
+      [
+        { environmentOptions: { ...ENV_OPTIONS, toolTimeoutMs: 0.5 } },
+        'toolTimeoutMs must be a whole number from 1 to 2147483647',
+      ],
+    ];
+    for (const [options, message] of cases) {
+      await expect(
+        startServer({ port: 0, env: {}, log: false, ...options }),
+        message,
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message, hint: expect.any(String) });
+    }
+    // A grace of 0 (do not wait for in-flight requests) stays allowed.
+    const running = await startServer({ port: 0, env: {}, log: false, shutdownGraceMs: 0 });
+    await running.close();
   });
 
   it('matches base URLs segment-wise and refuses credentials', () => {
@@ -844,6 +872,78 @@ describe('a client that leaves during /v1/evaluate', () => {
       await env.close();
       await model.close();
     }
+  });
+});
+
+describe('a client that leaves while sending its body', () => {
+  it('is logged as a client abort (499, no stack, no error line), and the server serves on', async () => {
+    const { running, logs } = await startLogged({ allowedBaseUrls: [] });
+    try {
+      const cases = [
+        ['/v1/reset', 'closes'],
+        ['/v1/step', 'closes'],
+        ['/v1/evaluate', 'closes'],
+        // Only its sending side: the server must still end the connection rather than wait on it.
+        ['/v1/step', 'stops sending'],
+      ] as const;
+      for (const [i, [route, how]] of cases.entries()) {
+        const what = `${route} ${how}`;
+        // The body announces 4 KiB; a few bytes arrive, then the client leaves.
+        const socket = connect(running.port, '127.0.0.1');
+        const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+        socket.on('error', () => undefined);
+        await new Promise<void>((resolve) => socket.once('connect', resolve));
+        socket.write(
+          `POST ${route} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+            'Content-Length: 4096\r\n\r\n{"task_id": 1, ',
+        );
+        while (running.server.inFlight < 1) await new Promise((r) => setTimeout(r, 5));
+        let answer = '';
+        socket.on('data', (d: Buffer) => (answer += d.toString()));
+        if (how === 'closes') socket.destroy();
+        else socket.end();
+        await closed;
+        const lines = (): LogEntry[] => logs.filter((e) => e.msg === 'request');
+        while (lines().length <= i) await new Promise((r) => setTimeout(r, 5));
+        expect(lines()[i], what).toMatchObject({ level: 'info', route, status: 499 });
+        // The application wrote nothing back (Node's HTTP layer may still close a cut request with a bare
+        // 400 of its own, without a body).
+        expect(answer, what).not.toContain('"error"');
+        expect(running.server.inFlight, what).toBe(0);
+      }
+      expect(logs.filter((e) => e.level !== 'info')).toEqual([]);
+      expect(JSON.stringify(logs)).not.toMatch(/\\n\s+at /);
+      const metrics = await get(running.url, '/metrics');
+      expect(metrics.text).toContain('route="/v1/step",status="499"');
+      expect((await post(running.url, '/v1/reset', { task_id: 2 })).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('hands the socket adapter nothing to write', async () => {
+    // The socket is gone by then, so the adapter's side is checked here: an empty answer it must not send.
+    const server = createServer({ environmentOptions: ENV_OPTIONS, log: false });
+    const hangUp = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('{"task_id": 1, ')),
+      pull: () => {
+        hangUp.abort();
+        throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+      },
+    });
+    const answer = await server.fetch(
+      new Request('http://127.0.0.1/v1/reset', {
+        method: 'POST',
+        body,
+        signal: hangUp.signal,
+        duplex: 'half',
+      }),
+    );
+    expect(answer.status).toBe(499);
+    expect(answer.body).toBeNull();
+    expect(answer.headers.get('x-hono-already-sent')).toBe('true');
+    await server.shutdown();
   });
 });
 

@@ -158,8 +158,9 @@ export async function evaluateCommand(
   let epoch = epochAt(io.now, { salt: pinnedSalt });
   if (options.resume === true) {
     // A resumed run goes on in the world its first episodes played in (the same salt and week), even after
-    // the weekly epoch has turned, unless a salt pinned for this run names another world.
-    const recorded = await recordedEpoch(out).catch(() => undefined);
+    // the weekly epoch has turned, unless a salt pinned for this run names another world. A file that cannot
+    // be read stops the run here: going on would play this week's world into it.
+    const recorded = await recordedEpoch(out);
     if (
       recorded !== undefined &&
       (pinnedSalt === undefined || pinnedSalt === recorded.salt) &&
@@ -213,6 +214,16 @@ export async function evaluateCommand(
   // Set by SIGINT or SIGTERM: no job starts after it, and the model requests in flight are aborted.
   let interrupted: StopSignal | undefined;
   const stop = new AbortController();
+  // The first unexpected failure of a worker: no job starts after it either, but the episodes under way
+  // finish and are recorded. The run ends with it once every worker has returned.
+  let failure: WorkerFailure | undefined;
+  const fail = (error: unknown, job?: Job): void => {
+    if (failure !== undefined) return;
+    failure = { error, ...(job === undefined ? {} : { job }) };
+    if (options.quiet !== true)
+      io.err('\na worker failed: no episode starts after it; finishing the ones under way\n');
+  };
+  const stopping = (): boolean => interrupted !== undefined || failure !== undefined;
   const fresh: EpisodeResult[] = [];
   // From here on the lock is held: whatever happens, the store is closed and the lock released.
   try {
@@ -239,28 +250,36 @@ export async function evaluateCommand(
       fresh.push(result);
       progress.tick(result);
     };
+    /** Plays one job; `undefined` when a signal stopped it mid-episode. */
+    const play = async (job: Job): Promise<EpisodeResult | undefined> => {
+      if (agent === 'reference') return runReferenceAgent(env, job.taskId, { repeat: job.repeat });
+      try {
+        return await env.evaluate({
+          ...modelRun!,
+          taskId: job.taskId,
+          repeat: job.repeat,
+          signal: stop.signal,
+        });
+      } catch (error) {
+        // Stopped mid-episode: nothing is recorded for it, and --resume runs it again.
+        if (stop.signal.aborted) return undefined;
+        throw error;
+      }
+    };
     let next = 0;
+    // A worker never rejects: its failure stops the others through `fail`, so that none is left running
+    // while the store closes.
     const worker = async (): Promise<void> => {
-      while (interrupted === undefined && next < jobs.length) {
+      while (!stopping() && next < jobs.length) {
         const job = jobs[next++]!;
-        let result: EpisodeResult;
-        if (agent === 'reference') {
-          result = await runReferenceAgent(env, job.taskId, { repeat: job.repeat });
-        } else {
-          try {
-            result = await env.evaluate({
-              ...modelRun!,
-              taskId: job.taskId,
-              repeat: job.repeat,
-              signal: stop.signal,
-            });
-          } catch (error) {
-            // Stopped mid-episode: nothing is recorded for it, and --resume runs it again.
-            if (stop.signal.aborted) return;
-            throw error;
-          }
+        try {
+          const result = await play(job);
+          if (result === undefined) return;
+          await record(result);
+        } catch (error) {
+          fail(error, job);
+          return;
         }
-        await record(result);
       }
     };
     const workerFile = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
@@ -274,7 +293,8 @@ export async function evaluateCommand(
           judge: judge !== undefined,
           record,
           logger,
-          stopped: () => interrupted !== undefined,
+          stopped: stopping,
+          fail,
         });
       } else {
         await Promise.all(
@@ -291,13 +311,14 @@ export async function evaluateCommand(
   }
 
   const unscored = unscoredCauses(fresh);
-  if (interrupted !== undefined) {
+  if (failure !== undefined || interrupted !== undefined) {
     // A short ending, with no summary: reading and summarising a large file would delay the stop.
     for (const line of unscored) io.err(`${line}\n`);
     io.err(
       `stopped: ${fresh.length} episode(s) written to ${out} by this run; run again with --resume to continue\n`,
     );
-    return stoppedExitCode(interrupted);
+    if (failure !== undefined) throw failedRunError(failure);
+    return stoppedExitCode(interrupted!);
   }
   const { results } = await readResults(out);
   const summary = summarize(results);
@@ -308,6 +329,27 @@ export async function evaluateCommand(
   }
   for (const line of unscored) io.err(`${line}\n`);
   return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+}
+
+/** The first unexpected failure of a run's workers, and the job it met, when it belongs to one. */
+interface WorkerFailure {
+  error: unknown;
+  job?: Job;
+}
+
+/**
+ * The error a run that a worker's failure stopped ends with. A typed error (a results file that cannot be
+ * written, say) is the user's to act on and stays as it is; anything else is a bug, named with its task.
+ */
+function failedRunError({ error, job }: WorkerFailure): NavworldError {
+  if (NavworldError.isInstance(error)) return error;
+  // A worker thread's error arrives as text already.
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const where = job === undefined ? 'a worker' : `task ${job.taskId} (repeat ${job.repeat})`;
+  return new NavworldError(ERROR_CODES.INTERNAL, `${where} failed: ${what}`, {
+    cause: error,
+    hint: 'the run stopped after the episodes under way; those written are kept, and --resume continues (--debug prints the stack)',
+  });
 }
 
 /** Makes the folder of the results file, then opens the store (which takes the file's lock). */
@@ -403,7 +445,12 @@ function weekOf(epoch: Epoch): string {
   return new Date(epoch.startsAt * 1000).toISOString().slice(0, 10);
 }
 
-/** Plays reference jobs in worker threads (one environment per thread, same epoch). */
+/**
+ * Plays reference jobs in worker threads (one environment per thread, same epoch). Resolves once every
+ * thread has exited and every result is recorded; it never rejects: a failure (a job that throws, a thread
+ * that dies, a result that cannot be recorded) goes to `fail`, and from then on `stopped` tells the other
+ * threads to take no new job.
+ */
 async function runInThreads(
   file: string,
   count: number,
@@ -417,12 +464,13 @@ async function runInThreads(
     /** Receives the warnings the workers' tools post. */
     logger: ToolLogger;
     stopped: () => boolean;
+    fail: (error: unknown, job?: Job) => void;
   },
 ): Promise<void> {
   let next = 0;
   let chain = Promise.resolve();
   const one = (): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<void>((resolve) => {
       const worker = new Worker(file, {
         workerData: {
           epoch: shared.epoch,
@@ -431,9 +479,11 @@ async function runInThreads(
           judge: shared.judge,
         },
       });
+      let job: Job | undefined;
+      let terminated = false;
       const feed = (): void => {
-        if (shared.stopped() || next >= jobs.length) worker.postMessage(null);
-        else worker.postMessage(jobs[next++]);
+        job = shared.stopped() || next >= jobs.length ? undefined : jobs[next++];
+        worker.postMessage(job ?? null);
       };
       worker.on('message', (message: SweepWorkerMessage) => {
         if ('warning' in message) {
@@ -441,21 +491,28 @@ async function runInThreads(
           return;
         }
         if (!message.ok) {
-          reject(
-            new NavworldError(
-              ERROR_CODES.INTERNAL,
-              `reference worker failed: ${message.error ?? ''}`,
-            ),
-          );
+          // The thread's error arrives as its text (`TypeError: …`).
+          shared.fail(message.error, message.job);
+          // Its environment may be in any state: the thread is ended rather than given more work.
+          terminated = true;
           void worker.terminate();
           return;
         }
+        const done = job;
         // Appends are serialised so that the file and the progress stay in completion order.
-        chain = chain.then(() => shared.record(message.result));
-        chain.then(feed, reject);
+        chain = chain
+          .then(() => shared.record(message.result))
+          .catch((error: unknown) => shared.fail(error, done));
+        void chain.then(feed);
       });
-      worker.on('error', reject);
-      worker.on('exit', () => resolve());
+      // An exception the thread did not catch; it exits next.
+      worker.on('error', (error) => shared.fail(error, job));
+      worker.on('exit', (code) => {
+        // A thread that dies on its own (out of memory, say) with a job under way loses that job.
+        if (code !== 0 && !terminated && job !== undefined)
+          shared.fail(`its worker thread stopped with exit code ${code}`, job);
+        resolve();
+      });
       feed();
     });
   await Promise.all(Array.from({ length: count }, () => one()));

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { ERROR_CODES, NavworldError, type Judge } from '@navworld/core-types';
-import { MAX_SCORING_THREADS } from '../environment/constants';
+import { DEFAULT_MAX_TOOL_CONTEXTS, MAX_SCORING_THREADS } from '../environment/constants';
 import { EXIT_CODES, intFlag, saltFlag, worldFlag } from '../internal/cli-support';
 import type { EvaluateRunner } from '../server/app';
 import { SERVER_CONFIG } from '../server/config';
@@ -18,6 +18,11 @@ export interface ServeCommandOptions {
   maxEpisodes?: number | string;
   /** Idle seconds before an episode is dropped. @default 1800 */
   idleTimeout?: number | string;
+  /**
+   * Tool contexts (one per week and salt that resets ask for) kept for later resets, from 1 to 1024; the
+   * least recently used beyond it are let go. @default 16
+   */
+  maxToolContexts?: number | string;
   /** Tool world: `offline`, `amap`, `replay` or `record` (others are refused). @default 'offline' */
   world?: string;
   /** Return full score breakdowns instead of safe results. */
@@ -49,6 +54,12 @@ export interface ServeCommandOptions {
   /** Where text goes. @default console.error */
   write?: (line: string) => void;
 }
+
+/**
+ * Most tool contexts `--max-tool-contexts` may keep. The bound exists so that clients pinning a new salt per
+ * reset cannot grow the server's memory; a value much above the weeks and salts really in use defeats it.
+ */
+export const MAX_TOOL_CONTEXTS_FLAG = 1024;
 
 /** Longest idle timeout, in seconds: Node's timers hold at most 2^31 − 1 ms. */
 const MAX_IDLE_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
@@ -120,6 +131,13 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
     MAX_IDLE_SECONDS,
     SERVER_CONFIG.idleTimeoutMs / 1000,
   );
+  const maxToolContexts = optionalInt(
+    options.maxToolContexts,
+    'max-tool-contexts',
+    1,
+    MAX_TOOL_CONTEXTS_FLAG,
+    DEFAULT_MAX_TOOL_CONTEXTS,
+  );
   const scoringThreads = scoringThreadsFlag(options.scoringThreads);
   const world = worldFlag(options.world, 'offline');
   const salt = saltFlag(options.salt);
@@ -136,6 +154,7 @@ export async function serveCommand(options: ServeCommandOptions = {}): Promise<n
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.debug === undefined ? {} : { debug: options.debug }),
       ...(options.judge === undefined ? {} : { judge: options.judge }),
+      ...(maxToolContexts === undefined ? {} : { maxToolContexts }),
       scoringThreads,
     },
   });

@@ -51,6 +51,7 @@ import {
 import { RUBRIC_VERSION } from '@navworld/llm-validator';
 import { VERSION } from '../version';
 import { checkedWorld } from '../internal/world';
+import { MAX_TIMER_MS, wholeNumberOption } from '../internal/options';
 import { runOpenAIAgent, type EvaluateOptions } from '../agent/openai-agent';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -108,11 +109,14 @@ export interface EnvironmentOptions {
   judge?: Judge;
   /** Return the debug result (full breakdown) instead of the safe one. @default env NAVWORLD_DEBUG === '1' */
   debug?: boolean;
-  /** Episodes held at once. @default 10000 */
+  /** Episodes held at once, a whole number of at least 1. @default 10000 */
   maxEpisodes?: number;
-  /** Idle time after which an unfinished or finished episode is dropped. @default 1800000 (30 min) */
+  /**
+   * Idle time after which an unfinished or finished episode is dropped, in whole milliseconds (at least 1).
+   * @default 1800000 (30 min)
+   */
   idleTimeoutMs?: number;
-  /** Deadline of one tool call in milliseconds. @default 120000 */
+  /** Deadline of one tool call in whole milliseconds, from 1 to 2^31 − 1 (a timer's limit). @default 120000 */
   toolTimeoutMs?: number;
   /** Environment variables (keys, salt, debug). @default process.env */
   env?: Record<string, string | undefined>;
@@ -213,6 +217,10 @@ export interface EnvironmentStats {
   toolCalls: number;
   /** The configured limit. */
   maxEpisodes: number;
+  /** Tool contexts held (one per week and salt that resets asked for, and a given one). */
+  toolContexts: number;
+  /** The most tool contexts kept (`maxToolContexts`). */
+  maxToolContexts: number;
   /** The scoring worker pool's state; all zero when answers are scored in-process. */
   scoring: ScoringThreadStats;
 }
@@ -386,17 +394,20 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   const debug = options.debug ?? env['NAVWORLD_DEBUG'] === '1';
-  const maxEpisodes = positiveInt(options.maxEpisodes, DEFAULT_MAX_EPISODES, 'maxEpisodes');
-  const idleTimeoutMs = positiveInt(
+  const maxEpisodes = wholeNumberOption(options.maxEpisodes, 'maxEpisodes', DEFAULT_MAX_EPISODES);
+  // Only compared with the clock, never a timer: a week or more is fine.
+  const idleTimeoutMs = wholeNumberOption(
     options.idleTimeoutMs,
-    DEFAULT_IDLE_TIMEOUT_MS,
     'idleTimeoutMs',
+    DEFAULT_IDLE_TIMEOUT_MS,
   );
-  const toolTimeoutMs = positiveInt(options.toolTimeoutMs, 120_000, 'toolTimeoutMs');
-  const maxToolContexts = wholePositive(
+  const toolTimeoutMs = wholeNumberOption(options.toolTimeoutMs, 'toolTimeoutMs', 120_000, {
+    max: MAX_TIMER_MS,
+  });
+  const maxToolContexts = wholeNumberOption(
     options.maxToolContexts,
-    DEFAULT_MAX_TOOL_CONTEXTS,
     'maxToolContexts',
+    DEFAULT_MAX_TOOL_CONTEXTS,
   );
   // Checked before the scoring threads start, so a bad option leaves nothing running.
   const world = checkedWorld(options.world ?? 'offline');
@@ -462,6 +473,11 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   let toolCallCount = 0;
   let lastSweep = clock();
   let closed = false;
+
+  /** Tool contexts held: those kept for later resets, and a given one. */
+  function toolContextCount(): number {
+    return contexts.size + (givenKey === undefined ? 0 : 1);
+  }
 
   function contextFor(epoch: Epoch): ToolContext {
     const key = contextKey(epoch);
@@ -952,6 +968,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         swept,
         toolCalls: toolCallCount,
         maxEpisodes,
+        toolContexts: toolContextCount(),
+        maxToolContexts,
         scoring: scoringStats(pool),
       };
     },
@@ -1024,7 +1042,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     },
     scoringPool: pool,
     tickBatcher: tick,
-    toolContextCount: () => contexts.size + (givenKey === undefined ? 0 : 1),
+    toolContextCount,
   });
   return environment;
 }
@@ -1080,32 +1098,6 @@ function checkOptionShapes(options: unknown): asserts options is EnvironmentOpti
     );
   if (o['env'] !== undefined && (typeof o['env'] !== 'object' || o['env'] === null))
     refuse('env must be an object of environment variables', 'e.g. env: process.env');
-}
-
-function positiveInt(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new NavworldError(ERROR_CODES.INVALID_ARGUMENT, `${name} must be a positive number`, {
-      hint: `pass a number above 0, or leave ${name} out for the default (${fallback})`,
-      details: { [name]: value },
-    });
-  }
-  return value;
-}
-
-/** A whole number of at least 1, or `fallback` when the option is left out. */
-function wholePositive(value: number | undefined, fallback: number, name: string): number {
-  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) {
-    throw new NavworldError(
-      ERROR_CODES.INVALID_ARGUMENT,
-      `${name} must be a whole number of at least 1`,
-      {
-        hint: `pass e.g. ${fallback}, or leave ${name} out for that default`,
-        details: { [name]: String(value) },
-      },
-    );
-  }
-  return value ?? fallback;
 }
 
 function scoringThreadsOf(value: number | undefined): number {

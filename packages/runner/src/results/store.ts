@@ -1,6 +1,6 @@
 import { appendFile, link, open, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
   ERROR_CODES,
@@ -167,10 +167,13 @@ export async function forEachLine(
 }
 
 function readError(path: string, error: unknown): NavworldError {
-  return new NavworldError(ERROR_CODES.IO_ERROR, `cannot read results file ${path}`, {
-    cause: error,
-    hint: 'Check the path and its permissions.',
-  });
+  // The system's code (EACCES, EIO …) says which of the hint's causes it is.
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return new NavworldError(
+    ERROR_CODES.IO_ERROR,
+    `cannot read results file ${path}${typeof code === 'string' ? ` (${code})` : ''}`,
+    { cause: error, hint: 'Check the path and its permissions.' },
+  );
 }
 
 /** Opens a results file for reading; `null` when it does not exist. */
@@ -221,9 +224,12 @@ function parseLine(line: string): EpisodeResult | null {
 
 /**
  * The epoch of the first episode a results file records (the world its run played in), or undefined when the
- * file does not exist or records none. Reads only as far as that episode.
+ * file does not exist or records none. Reads only as far as that episode. A path that is not a regular file
+ * is refused as {@link openResultsStore} refuses it (reading a pipe would wait for a writer forever), and a
+ * file that cannot be read is `IO_ERROR`.
  */
 export async function recordedEpoch(path: string): Promise<Epoch | undefined> {
+  await checkResultsPath(path);
   let epoch: Epoch | undefined;
   await scanIfExists(path, (line) => {
     const result = parseLine(line);
@@ -459,6 +465,36 @@ function readHolder(text: string): LockHolder | undefined {
 /** Lock attempts of this process, for unique temporary names. */
 let lockAttempts = 0;
 
+/** The locks this process holds, by path, with the text written in each. */
+const heldLocks = new Map<string, string>();
+let exitHookInstalled = false;
+
+/**
+ * Removes the locks still held, synchronously: run on the process's `exit` event, which `process.exit()` (a
+ * second Ctrl-C, say) and an uncaught exception still emit, though they skip every pending close. A lock is
+ * removed only while it still holds this process's text. Only a kill no handler sees (SIGKILL) leaves a lock,
+ * which the next store takes over once this process no longer runs.
+ */
+function removeHeldLocks(): void {
+  for (const [lockPath, text] of heldLocks) {
+    try {
+      if (readFileSync(lockPath, 'utf8') === text) rmSync(lockPath, { force: true });
+    } catch {
+      // Gone already, or unreadable: nothing this process can still do about it.
+    }
+  }
+  heldLocks.clear();
+}
+
+/** Records a lock as held until its release, installing the exit hook once per process. */
+function holdLock(lockPath: string, text: string): void {
+  heldLocks.set(lockPath, text);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', removeHeldLocks);
+  }
+}
+
 /**
  * Whether a process of this machine is alive (EPERM: it is, but belongs to someone else). A killed process
  * that its parent has not reaped yet still answers signals; on Linux its state in /proc tells it is dead.
@@ -488,16 +524,12 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
  * then never exists half written), or, where the file system has no hard links, by an exclusive create and a
  * write (a lock read half written is treated as held, the safe side).
  */
-async function createLockFile(
-  temporary: string,
-  lockPath: string,
-  mine: LockHolder,
-): Promise<void> {
+async function createLockFile(temporary: string, lockPath: string, text: string): Promise<void> {
   try {
     await link(temporary, lockPath);
   } catch (error) {
     if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-    await writeFile(lockPath, JSON.stringify(mine), { flag: 'wx' });
+    await writeFile(lockPath, text, { flag: 'wx' });
   }
 }
 
@@ -508,9 +540,10 @@ async function createLockFile(
 async function acquireLock(path: string): Promise<() => Promise<void>> {
   const lockPath = `${path}.lock`;
   const mine: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const mineText = JSON.stringify(mine);
   const temporary = `${lockPath}.${process.pid}.${++lockAttempts}.tmp`;
   try {
-    await writeFile(temporary, JSON.stringify(mine));
+    await writeFile(temporary, mineText);
   } catch (error) {
     throw new NavworldError(ERROR_CODES.IO_ERROR, `cannot create the lock of ${path}`, {
       cause: error,
@@ -531,8 +564,10 @@ async function acquireLock(path: string): Promise<() => Promise<void>> {
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await createLockFile(temporary, lockPath, mine);
+        await createLockFile(temporary, lockPath, mineText);
+        holdLock(lockPath, mineText);
         return async () => {
+          heldLocks.delete(lockPath);
           await rm(lockPath, { force: true });
         };
       } catch (error) {

@@ -21,9 +21,10 @@ import {
 import { runOpenAIAgent } from '../agent/openai-agent';
 import { checkedEpoch } from '../environment/epoch';
 import { VERSION } from '../version';
+import { MAX_TIMER_MS, wholeNumberOption, type WholeNumberRange } from '../internal/options';
 import { isBaseUrlAllowed, parseAllowList } from './allow-list';
 import { ALLOWED_BASE_URLS_ENV, SERVER_CONFIG, TOKEN_ENV } from './config';
-import { httpError, httpErrorOf, retryAfterOf } from './errors';
+import { httpError, httpErrorOf, httpStatusOf, retryAfterOf } from './errors';
 import {
   HttpEvaluateRequestSchema,
   type HttpHealthResponseSchema,
@@ -94,13 +95,13 @@ export interface ServerOptions {
   token?: string;
   /** Base URLs `/v1/evaluate` may call. @default env NAVWORLD_ALLOWED_BASE_URLS (comma-separated); empty allows none */
   allowedBaseUrls?: string | readonly string[];
-  /** Largest request body in bytes. @default 1048576 */
+  /** Largest request body in bytes (a whole number, as every count and time here). @default 1048576 */
   maxBodyBytes?: number;
   /** Episodes held at once (created environment only); a reset beyond it answers 429. @default 10000 */
   maxOpenEpisodes?: number;
-  /** Idle time after which an episode is dropped (created environment only). @default 1800000 */
+  /** Idle milliseconds after which an episode is dropped (created environment only). @default 1800000 */
   idleTimeoutMs?: number;
-  /** Longest wait for in-flight requests on shutdown. @default 30000 */
+  /** Longest wait for in-flight requests on shutdown, in milliseconds (0: no wait). @default 30000 */
   shutdownGraceMs?: number;
   /** Model evaluations at once. @default 20 */
   maxConcurrentEvaluations?: number;
@@ -113,6 +114,14 @@ export interface ServerOptions {
   /** Environment variables (token, allow-list, OPENAI_API_KEY). @default process.env */
   env?: Record<string, string | undefined>;
 }
+
+/** The counts and times of {@link ServerOptions}, each a whole number with its default in SERVER_CONFIG. */
+type ServerSetting =
+  | 'maxBodyBytes'
+  | 'maxOpenEpisodes'
+  | 'idleTimeoutMs'
+  | 'shutdownGraceMs'
+  | 'maxConcurrentEvaluations';
 
 /** An HTTP application over one environment, not yet bound to a socket. */
 export interface NavworldServer {
@@ -136,6 +145,15 @@ export interface NavworldServer {
    */
   shutdown(): Promise<void>;
 }
+
+/** The status of a request whose client went away (nginx's "client closed request"). */
+const CLIENT_CLOSED_STATUS = httpStatusOf(ERROR_CODES.CLIENT_CLOSED);
+
+/**
+ * A response header that tells `@hono/node-server` the answer needs no writing (its RESPONSE_ALREADY_SENT
+ * carries it, with status 200; this one keeps the status for the log line and the metrics).
+ */
+const ALREADY_SENT_HEADER = 'x-hono-already-sent';
 
 /** The largest task id (ids are 31-bit). */
 const MAX_TASK_ID = 2 ** 31 - 1;
@@ -214,20 +232,37 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<stri
 }
 
 /**
+ * Whether reading a body failed because its client went away: the request's signal is aborted once the
+ * connection closes, and Node reports the cut body itself as ECONNRESET ("aborted").
+ */
+function clientLeft(c: Context<AppEnv>, error: unknown): boolean {
+  return c.req.raw.signal.aborted || (error as { code?: unknown } | null)?.code === 'ECONNRESET';
+}
+
+/**
  * Reads the body as JSON with the size limit. On Node the body is read straight from the socket's
- * IncomingMessage (no web-stream conversion, which is a large share of a cheap step's cost).
+ * IncomingMessage (no web-stream conversion, which is a large share of a cheap step's cost). A client that
+ * closes its connection before the body's end is `CLIENT_CLOSED`, not a server failure.
  */
 async function readJson(c: Context<AppEnv>, maxBytes: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const fromSocket = incoming !== undefined && !incoming.readableEnded ? incoming : undefined;
   let text: string;
-  if (incoming !== undefined && !incoming.readableEnded) {
-    text = await readIncoming(incoming, maxBytes);
-  } else {
-    text = await c.req.text();
-    if (Buffer.byteLength(text, 'utf8') > maxBytes) throw tooLarge(maxBytes);
+  try {
+    text = fromSocket !== undefined ? await readIncoming(fromSocket, maxBytes) : await c.req.text();
+  } catch (error) {
+    if (NavworldError.isInstance(error) || !clientLeft(c, error)) throw error;
+    throw httpError(
+      ERROR_CODES.CLIENT_CLOSED,
+      'the client closed its connection before the request body ended',
+      'Send the whole body and keep the connection open until the answer arrives.',
+    );
   }
+  // readIncoming counts the bytes as they come; a body read whole is measured here.
+  if (fromSocket === undefined && Buffer.byteLength(text, 'utf8') > maxBytes)
+    throw tooLarge(maxBytes);
   if (text.trim() === '') {
     throw new NavworldError(ERROR_CODES.INVALID_JSON, 'request body is empty', {
       hint: 'Send a JSON object with Content-Type: application/json.',
@@ -296,10 +331,16 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
   const token =
     tokenValue === undefined || tokenValue === '' ? undefined : digest(checkedToken(tokenValue));
   const allowList = parseAllowList(options.allowedBaseUrls ?? env[ALLOWED_BASE_URLS_ENV]);
-  const maxBodyBytes = options.maxBodyBytes ?? SERVER_CONFIG.maxBodyBytes;
-  const graceMs = options.shutdownGraceMs ?? SERVER_CONFIG.shutdownGraceMs;
+  // Each count and time of the options has its default under the same name in SERVER_CONFIG.
+  const setting = (name: ServerSetting, range?: WholeNumberRange): number =>
+    wholeNumberOption(options[name], name, SERVER_CONFIG[name], range);
+  const maxBodyBytes = setting('maxBodyBytes');
+  // 0 is allowed: shut down without waiting for the requests in flight.
+  const graceMs = setting('shutdownGraceMs', { min: 0, max: MAX_TIMER_MS });
+  const maxOpenEpisodes = setting('maxOpenEpisodes');
+  const maxConcurrentEvaluations = setting('maxConcurrentEvaluations');
+  const idleTimeoutMs = setting('idleTimeoutMs');
   const ownsEnvironment = options.environment === undefined;
-  const idleTimeoutMs = options.idleTimeoutMs ?? SERVER_CONFIG.idleTimeoutMs;
   const logger: Logger =
     options.log === false
       ? { log: () => undefined }
@@ -317,13 +358,11 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
       // The tools' warnings (a cache file that cannot be opened, say) go to the server's log by default.
       logger: { warn: (message) => logger.log('warn', 'tool_warning', { message }) },
       ...options.environmentOptions,
-      maxEpisodes: options.maxOpenEpisodes ?? SERVER_CONFIG.maxOpenEpisodes,
+      maxEpisodes: maxOpenEpisodes,
       idleTimeoutMs,
     });
   const metrics = createServerMetrics();
-  const limitEvaluations = createSemaphore(
-    options.maxConcurrentEvaluations ?? SERVER_CONFIG.maxConcurrentEvaluations,
-  );
+  const limitEvaluations = createSemaphore(maxConcurrentEvaluations);
   // Aborted when shutdown begins. Steps take milliseconds and are drained; an evaluation can run for many
   // minutes of model calls, so it is stopped instead, and its client told so.
   const stopping = new AbortController();
@@ -343,6 +382,10 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   app.onError((error, c) => {
     const { status, body } = httpErrorOf(error);
+    // The client has gone: there is no one to answer. The request's log line (499) records the abort; the
+    // header tells the Node adapter to write nothing to the closed socket.
+    if (status === CLIENT_CLOSED_STATUS)
+      return new Response(null, { status, headers: { [ALREADY_SENT_HEADER]: 'true' } });
     const retryAfter = retryAfterOf(error);
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
     if (status >= 500 && status !== 503) {
@@ -667,6 +710,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
         episodesOpen: stats.open,
         episodesHeld: stats.episodes,
         inFlight,
+        toolContexts: stats.toolContexts,
         scoring: stats.scoring,
       }),
     );

@@ -104,6 +104,8 @@ export interface MetricsSnapshot {
   episodesHeld: number;
   /** Requests being handled. */
   inFlight: number;
+  /** Tool contexts the environment holds (one per week and salt resets asked for). */
+  toolContexts?: number;
   /** The scoring worker pool (absent or zero when answers are scored in-process). */
   scoring?: ScoringThreadStats;
 }
@@ -181,6 +183,11 @@ export function createServerMetrics(): ServerMetrics {
         ...gauge('navworld_episodes_open', 'Episodes not yet finished.', snapshot.episodesOpen),
         ...gauge('navworld_episodes_held', 'Episodes held in memory.', snapshot.episodesHeld),
         ...gauge('navworld_http_requests_in_flight', 'Requests being handled.', snapshot.inFlight),
+        ...gauge(
+          'navworld_tool_contexts',
+          'Tool contexts held, one per week and salt resets asked for (at most maxToolContexts).',
+          snapshot.toolContexts ?? 0,
+        ),
         ...created.render(),
         ...steps.render(),
         ...toolCalls.render(),
