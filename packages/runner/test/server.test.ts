@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -943,6 +944,24 @@ describe('a client that leaves while sending its body', () => {
     expect(answer.status).toBe(499);
     expect(answer.body).toBeNull();
     expect(answer.headers.get('x-hono-already-sent')).toBe('true');
+    await server.shutdown();
+  });
+
+  it("reads a body from the Node adapter's request when the adapter hands it over", async () => {
+    // The web request's own body is not JSON: the answer shows which of the two was read.
+    const server = createServer({ environmentOptions: ENV_OPTIONS, log: false });
+    const incoming = Readable.from([Buffer.from('{"task_id": '), Buffer.from('7}')]);
+    const request = new Request('http://127.0.0.1/v1/reset', {
+      method: 'POST',
+      body: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    const answer = await server.fetch(request, { incoming });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as any).info.task_id).toBe(7);
+    // Without the adapter's values the web request's body is read.
+    const plain = await server.fetch(request.clone());
+    expect(plain.status).toBe(400);
     await server.shutdown();
   });
 });

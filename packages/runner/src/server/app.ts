@@ -127,8 +127,11 @@ type ServerSetting =
 export interface NavworldServer {
   /** The Hono application. */
   readonly app: Hono;
-  /** Handles one request (what a socket adapter calls). */
-  fetch(request: Request): Response | Promise<Response>;
+  /**
+   * Handles one request (what a socket adapter calls). `bindings` are the adapter's per-request values: on
+   * Node, `@hono/node-server`'s `{ incoming, outgoing }`, through which a body is read straight from the socket.
+   */
+  fetch(request: Request, bindings?: object): Response | Promise<Response>;
   /** The environment served. */
   readonly environment: Environment;
   /** The metrics registry. */
@@ -740,7 +743,7 @@ export function createServer(options: ServerOptions = {}): NavworldServer {
 
   return {
     app: app as unknown as Hono,
-    fetch: (request) => app.fetch(request),
+    fetch: (request, bindings) => app.fetch(request, bindings),
     environment,
     metrics,
     get inFlight() {

@@ -82,8 +82,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const app = createServer(options);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: (request) => app.fetch(request), hostname: host, port }, () =>
-      resolve(s),
+    const s = serve(
+      { fetch: (request, bindings) => app.fetch(request, bindings), hostname: host, port },
+      () => resolve(s),
     ) as Server;
     s.once('error', (error) => {
       reject(
