@@ -31,6 +31,7 @@ const EXIT_CODE_HELP = `Exit codes:
   4    evaluate or score: some episodes failed for infrastructure reasons (not scored)
   5    call: the tool returned an error result
   6    audit: a gate failed (an exploit policy scored too much)
+  7    score: a saved score differs from a new one by the same scorer version
   130  interrupted by Ctrl-C (evaluate keeps what it wrote; --resume continues)
   143  stopped by SIGTERM (the same)`;
 

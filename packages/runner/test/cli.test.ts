@@ -181,6 +181,34 @@ describe('navworld CLI (built bin)', () => {
     const none = await navworld(['score']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/missing the episode file/);
+
+    // A saved code score that the same scorer version does not reproduce fails (exit 7); one saved by another
+    // version is reported, and is no failure.
+    const record = JSON.parse(lines[0]!) as {
+      breakdown: { codeTotal: number; scorerVersion: string };
+    };
+    const edited = join(dir, 'edited.json');
+    const changed = {
+      ...record,
+      breakdown: { ...record.breakdown, codeTotal: record.breakdown.codeTotal - 1 },
+    };
+    writeFileSync(edited, JSON.stringify(changed));
+    const differs = await navworld(['score', edited]);
+    expect(differs.code).toBe(7);
+    expect(differs.stdout).toContain('(DIFFERENT)');
+    expect(differs.stderr).toMatch(
+      /1 episode\(s\) scored differently by the scorer version that saved them/,
+    );
+    const older = join(dir, 'older.json');
+    writeFileSync(
+      older,
+      JSON.stringify({ ...changed, breakdown: { ...changed.breakdown, scorerVersion: '0.9.0' } }),
+    );
+    const other = await navworld(['score', older]);
+    expect(other.code).toBe(0);
+    expect(other.stdout).toContain(
+      `(different: saved by scorer 0.9.0, scored by ${record.breakdown.scorerVersion})`,
+    );
   }, 120_000);
 
   it('notes that an AMap key alone keeps the offline world, without printing the key', async () => {

@@ -104,6 +104,9 @@ function entryOf(record: unknown, where: string): Entry {
  * to stderr with exit code 4, as `evaluate` reports them; a failed record that a later record of the same
  * episode replaces (a resumed run retried it) is left out, as `report` leaves it out. A cut-off last line
  * (a run stopped mid-write) is skipped with a warning; any other line that is not JSON is an error.
+ *
+ * A saved score is compared with the new one whatever scorer version saved it, but only a difference under the
+ * same version is a failure (exit 7, before 4): another version may score differently by design.
  */
 export async function scoreCommand(
   options: ScoreCommandOptions,
@@ -140,6 +143,8 @@ export async function scoreCommand(
   const breakdowns = await scoreAll(scorable, judge);
   const rows: Array<Record<string, unknown>> = [];
   let next = 0;
+  // Scored again by the version that saved them, with another code score.
+  let differing = 0;
   for (const entry of entries) {
     if (!entry.validForScoring) {
       rows.push({
@@ -156,13 +161,18 @@ export async function scoreCommand(
     }
     const breakdown = breakdowns[next++]!;
     const saved = savedBreakdown(entry.episode.breakdown);
+    const matches = saved === null ? null : Math.abs(saved.codeTotal - breakdown.codeTotal) < 1e-6;
+    const savedVersion = saved?.scorerVersion ?? null;
+    if (matches === false && savedVersion === breakdown.scorerVersion) differing++;
     rows.push({
       taskId: entry.taskId,
       scored: true,
       total: breakdown.total,
       codeTotal: breakdown.codeTotal,
       savedCodeTotal: saved?.codeTotal ?? null,
-      matches: saved === null ? null : Math.abs(saved.codeTotal - breakdown.codeTotal) < 1e-6,
+      savedScorerVersion: savedVersion,
+      scorerVersion: breakdown.scorerVersion,
+      matches,
       ...(options.json === true ? { breakdown } : {}),
     });
   }
@@ -177,7 +187,15 @@ export async function scoreCommand(
       }
       const savedCode = row['savedCodeTotal'] as number | null;
       const saved = savedCode === null ? 'no saved score' : `saved code ${savedCode}`;
-      const verdict = row['matches'] === null ? '' : row['matches'] ? ' (same)' : ' (DIFFERENT)';
+      const sameVersion = row['savedScorerVersion'] === row['scorerVersion'];
+      const verdict =
+        row['matches'] === null
+          ? ''
+          : row['matches']
+            ? ' (same)'
+            : sameVersion
+              ? ' (DIFFERENT)'
+              : ` (different: saved by scorer ${String(row['savedScorerVersion'])}, scored by ${String(row['scorerVersion'])})`;
       console.log(
         `task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`,
       );
@@ -194,6 +212,12 @@ export async function scoreCommand(
     ),
   );
   for (const line of unscored) warn(line);
+  if (differing > 0) {
+    warn(
+      `${differing} episode(s) scored differently by the scorer version that saved them: the saved records were changed, or scoring is not reproducible`,
+    );
+    return EXIT_CODES.scoresDiffer;
+  }
   return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
 }
 

@@ -29,6 +29,11 @@ export const EXIT_CODES = {
   invalidEpisodes: 4,
   /** A tool call (`navworld call`) returned an error result. */
   toolError: 5,
+  /**
+   * `score`: an episode re-scored by the scorer version that saved it got another code score, so scoring was
+   * not reproduced (the record was edited, or scoring is not deterministic).
+   */
+  scoresDiffer: 7,
   /** Interrupted (Ctrl-C, SIGINT); results written so far are kept and `--resume` continues. */
   interrupted: 130,
   /** Stopped by SIGTERM; results written so far are kept and `--resume` continues. */
