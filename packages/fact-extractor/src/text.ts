@@ -41,13 +41,26 @@ const KUAI_AMOUNT = /(\d)(\s{0,2})块/gu;
  */
 const CURRENCY_WORD =
   /(?:[Rr][Mm][Bb]|[Cc][Nn][Yy]|人民币)\s{0,2}(?=\d)(?!\d+(?:\.\d+)?\s{0,2}[元块])/gu;
+/** Single letters that start a train number (G1234, D6642, K1). */
+const TRAIN_LETTERS = 'GDCZTKYLS';
+
+/**
+ * Whether an id's code and its number of digits can make a flight or train number: a two-character airline
+ * code takes three or four digits, a single letter must start a train number (which takes one to four).
+ */
+function isIdShape(code: string, digits: number): boolean {
+  return code.length === 2 ? digits >= 3 : TRAIN_LETTERS.includes(code);
+}
+
 /**
  * A flight or train number split by a space or a hyphen (CA 1594, MU-5138, G 1234): read as written whole.
  * Letters must be capitals and stand alone, so words and times (Day 1, AM 10:00) are left as they are, and
  * an amount is never taken for the digits (T9 150元 is the train T9 and 150元).
  */
-const SPLIT_ID =
-  /(?<![A-Za-z0-9])([A-Z]{2}|[0-9][A-Z]|[GDCZTKYLS])[ -](\d{1,4})(?![\d:.]|\s{0,2}[元块])/gu;
+const SPLIT_ID = new RegExp(
+  `(?<![A-Za-z0-9])([A-Z]{2}|[0-9][A-Z]|[${TRAIN_LETTERS}])[ -](\\d{1,4})(?![\\d:.]|\\s{0,2}[元块])`,
+  'gu',
+);
 /**
  * Letters that read as Latin capitals in an id but are not them: lower case, and the Cyrillic and Greek
  * capitals and small letters drawn like A, B, C, E, H, K, M, O, P, T, X, Y. Each maps to its capital.
@@ -86,18 +99,13 @@ const ODD_ID = new RegExp(
  * plans seldom hold one.
  */
 const ODD_ID_HINT = new RegExp(`${ODD_LETTER}${ID_LETTER}?[0-9]`, 'u');
-/** Single letters that start a train number (G1234, D6642, K1). */
-const TRAIN_LETTERS = 'GDCZTKYLS';
-
 /** `ODD_ID`'s match in plain capitals, or unchanged when it cannot be an id. */
 function plainId(match: string): string {
   let out = '';
   for (let i = 0; i < match.length; i++) out += ID_LOOKALIKES.get(match.charCodeAt(i)) ?? match[i]!;
-  const letters = /^\d?[A-Z]+/.exec(out)![0];
-  const digits = out.length - letters.length;
-  // As SPLIT_ID: two-character codes take three or four digits, single train letters one to four.
-  const ok = digits <= 4 && (letters.length === 2 ? digits >= 3 : TRAIN_LETTERS.includes(letters));
-  return ok ? out : match;
+  // ODD_ID's digits are one to four.
+  const code = /^\d?[A-Z]+/.exec(out)![0];
+  return isIdShape(code, out.length - code.length) ? out : match;
 }
 
 /**
@@ -200,8 +208,7 @@ export function canonicalAnswer(text: string): string {
     out = out.replace(KUAI_AMOUNT, '$1$2元');
     out = out.replace(CURRENCY_WORD, '¥');
     out = out.replace(SPLIT_ID, (whole, letters: string, digits: string) =>
-      // Flight numbers have three or four digits after a two-character airline code; trains one to four.
-      letters.length === 2 && digits.length < 3 ? whole : `${letters}${digits}`,
+      isIdShape(letters, digits.length) ? `${letters}${digits}` : whole,
     );
   }
   if (ODD_ID_HINT.test(out)) out = out.replace(ODD_ID, plainId);
