@@ -243,7 +243,7 @@ describe('tool contexts', () => {
     const env = createEnvironment({ ...options, maxToolContexts: 3 });
     const epochs = Array.from({ length: 12 }, (_, i) => epochAt(FIXED_NOW, { salt: `salt-${i}` }));
     const opened = epochs.map((epoch) => env.reset({ taskId: 1, epoch }));
-    expect(internalsOf(env).toolContextCount()).toBe(3);
+    expect(env.stats().toolContexts).toBe(3);
     const city = opened[0]!.problem.destinationCity;
     // The first episode's context was let go long ago; it answers as in an environment of its own salt.
     const alone = createEnvironment({ ...options, salt: 'salt-0' });
@@ -253,7 +253,7 @@ describe('tool contexts', () => {
     // A new reset in that epoch makes its context again, with the same world.
     const again = env.reset({ taskId: 1, epoch: epochs[0]! });
     expect(await toolTexts(env, again.episodeId, city)).toEqual(expected);
-    expect(internalsOf(env).toolContextCount()).toBe(3);
+    expect(env.stats().toolContexts).toBe(3);
     await Promise.all([env.close(), alone.close()]);
   });
 
@@ -276,7 +276,7 @@ describe('tool contexts', () => {
     const env = createEnvironment({ ...options, toolContext: context, maxToolContexts: 1 });
     for (const salt of ['x', 'y', 'z'])
       env.reset({ taskId: 1, epoch: epochAt(FIXED_NOW, { salt }) });
-    expect(internalsOf(env).toolContextCount()).toBe(2);
+    expect(env.stats().toolContexts).toBe(2);
     expect(internalsOf(env).state(env.reset({ taskId: 1 }).episodeId).context).toBe(context);
     await Promise.all([env.close(), given.close()]);
   });
@@ -285,7 +285,7 @@ describe('tool contexts', () => {
     const env = createEnvironment(options);
     for (let i = 0; i < 40; i++)
       env.reset({ taskId: 1, epoch: epochAt(FIXED_NOW, { salt: `s${i}` }) });
-    expect(internalsOf(env).toolContextCount()).toBe(16);
+    expect(env.stats().toolContexts).toBe(16);
     expect(env.stats()).toMatchObject({ toolContexts: 16, maxToolContexts: 16 });
     await env.close();
     for (const bad of [0, -1, 1.5, Number.NaN]) {

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SafeResultSchema, epochAt, type EpisodeResult } from '@navworld/core-types';
-import { createEnvironment, internalsOf, type Environment } from '../src/environment/environment';
+import { createEnvironment, type Environment } from '../src/environment/environment';
 import { runReferenceAgent } from '../src/agent/reference-agent';
 import { createServer } from '../src/server/app';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/server/start';
@@ -659,7 +659,7 @@ describe('tool contexts of client epochs', () => {
         ids.push(reset.json.episode_id);
         city = reset.json.problem.destinationCity;
       }
-      expect(internalsOf(running.server.environment).toolContextCount()).toBe(4);
+      expect(running.server.environment.stats().toolContexts).toBe(4);
       const weather = async (episodeId: string) => {
         const step = await post(running.url, '/v1/step', {
           episode_id: episodeId,
@@ -674,7 +674,7 @@ describe('tool contexts of client epochs', () => {
         epoch: epochOf('client-salt-0'),
       });
       expect(await weather(ids[0]!)).toBe(await weather(fresh.json.episode_id));
-      expect(internalsOf(running.server.environment).toolContextCount()).toBe(4);
+      expect(running.server.environment.stats().toolContexts).toBe(4);
     } finally {
       await running.close();
     }

@@ -317,8 +317,6 @@ export interface EnvironmentInternals {
   scoringPool: ScoringPool | undefined;
   /** In-process scoring of answers that arrive together (no threads, no judge). */
   tickBatcher: TickBatcher | undefined;
-  /** Tool contexts kept for later resets (a given `toolContext` included). */
-  toolContextCount(): number;
 }
 
 /** Mutable state of one episode. */
@@ -473,11 +471,6 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
   let toolCallCount = 0;
   let lastSweep = clock();
   let closed = false;
-
-  /** Tool contexts held: those kept for later resets, and a given one. */
-  function toolContextCount(): number {
-    return contexts.size + (givenKey === undefined ? 0 : 1);
-  }
 
   function contextFor(epoch: Epoch): ToolContext {
     const key = contextKey(epoch);
@@ -968,7 +961,8 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         swept,
         toolCalls: toolCallCount,
         maxEpisodes,
-        toolContexts: toolContextCount(),
+        // Those kept for later resets, and a given one.
+        toolContexts: contexts.size + (givenKey === undefined ? 0 : 1),
         maxToolContexts,
         scoring: scoringStats(pool),
       };
@@ -1042,7 +1036,6 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
     },
     scoringPool: pool,
     tickBatcher: tick,
-    toolContextCount,
   });
   return environment;
 }
