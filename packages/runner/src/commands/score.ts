@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import {
   ERROR_CODES,
   EpisodeResultSchema,
@@ -12,8 +12,8 @@ import {
 import { z } from 'zod';
 import { scoreEpisode, scoreEpisodesSync } from '@navworld/scorer';
 import { EXIT_CODES, stringFlag } from '../internal/cli-support';
-import { unscoredCauses } from '../internal/unscored';
-import { isJson, latestRecords, type SlotRecord } from '../results/store';
+import { unscoredCauses, type EpisodeStatus } from '../internal/unscored';
+import { latestRecords, readLines, type SlotRecord } from '../results/store';
 
 /** Options of `navworld score`. */
 export interface ScoreCommandOptions {
@@ -97,6 +97,217 @@ function entryOf(record: unknown, where: string): Entry {
   };
 }
 
+/** Episodes scored in one batch when there is no judge: the batch's breakdowns are the single calls'. */
+const SCORE_BATCH = 32;
+
+/** What a first read of the file found: where its records are and which of them a later record replaces. */
+type Survey =
+  | {
+      /** One record per line. */
+      kind: 'lines';
+      /** Bytes read: the second read stops there, so records appended meanwhile are left for later. */
+      bytes: number;
+      /** Whether each record (in file order) is scored or listed, rather than replaced by a later one. */
+      kept: boolean[];
+      /** The cut-off last line, left out. */
+      cutLine?: number;
+    }
+  | { kind: 'document'; record: Entry };
+
+function fileError(path: string, error: unknown): NavworldError {
+  if (error instanceof NavworldError) return error;
+  return new NavworldError(
+    ERROR_CODES.IO_ERROR,
+    `cannot read ${path}: ${(error as Error).message}`,
+    { hint: 'check the path; a saved episode is a JSON object or a JSONL results file' },
+  );
+}
+
+function notJsonError(path: string, line: number): NavworldError {
+  return new NavworldError(ERROR_CODES.IO_ERROR, `${path} line ${line} is not JSON`, {
+    hint: 'a saved episode is one JSON object, or one per line',
+  });
+}
+
+function emptyError(message: string): NavworldError {
+  return new NavworldError(ERROR_CODES.IO_ERROR, message, {
+    hint: 'pass a saved episode (a JSON object) or a JSONL results file written by navworld evaluate',
+  });
+}
+
+/**
+ * Reads the file once, checking every record, and keeps only what the second read needs: which records are
+ * kept and where the file ended. A first line that is not JSON may open one pretty-printed episode: the whole
+ * file is then read as one JSON value (such a file holds a single episode, so it is small).
+ */
+async function surveyFile(path: string, handle: FileHandle): Promise<Survey> {
+  const slots: Array<SlotRecord & { index: number }> = [];
+  let lineNo = 0;
+  let bytes = 0;
+  let cutLine: number | undefined;
+  let documentLine: number | undefined;
+  for await (const line of readLines(handle)) {
+    lineNo++;
+    bytes = line.end;
+    if (line.text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      // A last line without its newline is what a run stopped mid-write leaves (each record is written
+      // with its newline in one write).
+      if (!line.terminated) {
+        cutLine = lineNo;
+        continue;
+      }
+      if (slots.length === 0) {
+        documentLine = lineNo;
+        break;
+      }
+      throw notJsonError(path, lineNo);
+    }
+    const entry = entryOf(value, `episode #${slots.length + 1} in ${path}`);
+    slots.push({
+      agent: entry.agent,
+      model: entry.model,
+      taskId: entry.taskId,
+      repeat: entry.repeat,
+      validForScoring: entry.validForScoring,
+      index: slots.length,
+    });
+  }
+  if (documentLine !== undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse((await handle.readFile('utf8')).trim());
+    } catch (error) {
+      if (error instanceof SyntaxError) throw notJsonError(path, documentLine);
+      throw error;
+    }
+    return { kind: 'document', record: entryOf(value, `episode #1 in ${path}`) };
+  }
+  if (slots.length === 0) {
+    throw emptyError(
+      cutLine === undefined
+        ? `${path} is empty`
+        : `${path} holds no whole record: its only line is cut off`,
+    );
+  }
+  const kept = new Array<boolean>(slots.length).fill(false);
+  for (const slot of latestRecords(slots)) kept[slot.index] = true;
+  return { kind: 'lines', bytes, kept, ...(cutLine === undefined ? {} : { cutLine }) };
+}
+
+/** The records the survey kept, read again in file order (the survey checked each one). */
+async function* keptEntries(
+  path: string,
+  handle: FileHandle,
+  survey: Survey,
+): AsyncGenerator<Entry> {
+  if (survey.kind === 'document') {
+    yield survey.record;
+    return;
+  }
+  let index = 0;
+  for await (const line of readLines(handle, undefined, survey.bytes)) {
+    if (line.text.trim() === '' || index >= survey.kept.length) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      if (!line.terminated) continue;
+      throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} changed while it was being scored`, {
+        hint: 'score a file that no run is writing (or a copy of it)',
+      });
+    }
+    const at = index++;
+    if (survey.kept[at] === true) yield entryOf(value, `episode #${at + 1} in ${path}`);
+  }
+}
+
+/** One line (or JSON row) of the output for a record. */
+type Row = Record<string, unknown>;
+
+function unscoredRow(entry: Entry & { validForScoring: false }): Row {
+  return {
+    taskId: entry.taskId,
+    scored: false,
+    outcome: entry.record.outcome ?? null,
+    error: entry.record.error ?? null,
+    total: null,
+    codeTotal: null,
+    savedCodeTotal: null,
+    matches: null,
+  };
+}
+
+function scoredRow(
+  entry: Entry & { validForScoring: true },
+  breakdown: ScoreBreakdown,
+  withBreakdown: boolean,
+): Row {
+  const saved = savedBreakdown(entry.episode.breakdown);
+  return {
+    taskId: entry.taskId,
+    scored: true,
+    total: breakdown.total,
+    codeTotal: breakdown.codeTotal,
+    savedCodeTotal: saved?.codeTotal ?? null,
+    savedScorerVersion: saved?.scorerVersion ?? null,
+    scorerVersion: breakdown.scorerVersion,
+    matches: saved === null ? null : Math.abs(saved.codeTotal - breakdown.codeTotal) < 1e-6,
+    ...(withBreakdown ? { breakdown } : {}),
+  };
+}
+
+/** Whether a row re-scores a saved code score differently under the scorer version that saved it. */
+function differsUnderSameVersion(row: Row): boolean {
+  return row['matches'] === false && row['savedScorerVersion'] === row['scorerVersion'];
+}
+
+/** The text line of a row. */
+function rowText(row: Row): string {
+  if (row['scored'] === false) {
+    const why = (row['error'] ?? row['outcome'] ?? 'no cause recorded') as string;
+    return `task ${String(row['taskId'])}: not scored (${why})`;
+  }
+  const savedCode = row['savedCodeTotal'] as number | null;
+  const saved = savedCode === null ? 'no saved score' : `saved code ${savedCode}`;
+  const sameVersion = row['savedScorerVersion'] === row['scorerVersion'];
+  const verdict =
+    row['matches'] === null
+      ? ''
+      : row['matches']
+        ? ' (same)'
+        : sameVersion
+          ? ' (DIFFERENT)'
+          : ` (different: saved by scorer ${String(row['savedScorerVersion'])}, scored by ${String(row['scorerVersion'])})`;
+  return `task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`;
+}
+
+/**
+ * Prints rows as they come: text lines, or the JSON of all rows (one object when there is one row, else an
+ * array, laid out as `JSON.stringify(rows, null, 2)` lays it out, without holding the rows).
+ */
+function rowPrinter(json: boolean, count: number, print: (line: string) => void) {
+  let printed = 0;
+  return {
+    row(row: Row): void {
+      if (!json) print(rowText(row));
+      else if (count === 1) print(JSON.stringify(row, null, 2));
+      else {
+        if (printed === 0) print('[');
+        const comma = printed === count - 1 ? '' : ',';
+        print(`${JSON.stringify(row, null, 2).replace(/^/gm, '  ')}${comma}`);
+      }
+      printed++;
+    },
+    end(): void {
+      if (json && count !== 1) print(printed === 0 ? '[]' : ']');
+    },
+  };
+}
+
 /**
  * `navworld score <file>` (or `--episode <file>`): re-scores saved episodes (a JSON episode, or a JSONL
  * results file) from their problem, trace and answer, and compares with the saved score. Records of
@@ -105,6 +316,9 @@ function entryOf(record: unknown, where: string): Entry {
  * episode replaces (a resumed run retried it) is left out, as `report` leaves it out. A cut-off last line
  * (a run stopped mid-write) is skipped with a warning; any other line that is not JSON is an error.
  *
+ * The file is read twice and never held whole: the first read checks every record (any error stops the
+ * command before a line is printed), the second scores them in batches and prints each row as it is ready.
+ *
  * A saved score is compared with the new one whatever scorer version saved it, but only a difference under the
  * same version is a failure (exit 7, before 4): another version may score differently by design.
  */
@@ -112,6 +326,7 @@ export async function scoreCommand(
   options: ScoreCommandOptions,
   judge: Judge | undefined,
   warn: (line: string) => void = (line) => console.error(line),
+  print: (line: string) => void = (line) => console.log(line),
 ): Promise<number> {
   const path = stringFlag(options.episode);
   if (path === undefined) {
@@ -119,116 +334,97 @@ export async function scoreCommand(
       hint: 'e.g. navworld score results/results.jsonl (or --episode <file>)',
     });
   }
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (error) {
-    throw new NavworldError(
-      ERROR_CODES.IO_ERROR,
-      `cannot read ${path}: ${(error as Error).message}`,
-      {
-        hint: 'check the path; a saved episode is a JSON object or a JSONL results file',
-      },
-    );
+    throw fileError(path, error);
   }
-  const { records, cutLine } = parseRecords(text, path);
-  if (cutLine !== undefined) {
+  try {
+    return await scoreFile(path, handle, options.json === true, judge, warn, print);
+  } catch (error) {
+    throw fileError(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function scoreFile(
+  path: string,
+  handle: FileHandle,
+  json: boolean,
+  judge: Judge | undefined,
+  warn: (line: string) => void,
+  print: (line: string) => void,
+): Promise<number> {
+  const survey = await surveyFile(path, handle);
+  if (survey.kind === 'lines' && survey.cutLine !== undefined) {
     warn(
-      `warning: skipped line ${cutLine} of ${path}: it is cut off, as a run stopped mid-write leaves it (evaluate --resume removes it)`,
+      `warning: skipped line ${survey.cutLine} of ${path}: it is cut off, as a run stopped mid-write leaves it (evaluate --resume removes it)`,
     );
   }
-  const all = records.map((record, index) => entryOf(record, `episode #${index + 1} in ${path}`));
-  const entries = latestRecords(all);
-  const scorable = entries.flatMap((e) => (e.validForScoring ? [e.episode] : []));
-  const breakdowns = await scoreAll(scorable, judge);
-  const rows: Array<Record<string, unknown>> = [];
-  let next = 0;
-  // Scored again by the version that saved them, with another code score.
+  const records = survey.kind === 'document' ? 1 : survey.kept.length;
+  const keptCount = survey.kind === 'document' ? 1 : survey.kept.filter(Boolean).length;
+  const printer = rowPrinter(json, keptCount, print);
+  const unscored: EpisodeStatus[] = [];
   let differing = 0;
-  for (const entry of entries) {
+  // Records waiting for their batch to be scored, in file order (unscored ones wait too, to keep the order).
+  let pending: Entry[] = [];
+  let pendingScorable = 0;
+  const flush = async (): Promise<void> => {
+    const scorable = pending.flatMap((e) => (e.validForScoring ? [e.episode] : []));
+    const breakdowns = await scoreAll(scorable, judge);
+    let next = 0;
+    for (const entry of pending) {
+      const row = entry.validForScoring
+        ? scoredRow(entry, breakdowns[next++]!, json)
+        : unscoredRow(entry);
+      if (differsUnderSameVersion(row)) differing++;
+      printer.row(row);
+    }
+    pending = [];
+    pendingScorable = 0;
+  };
+  const batch = judge === undefined ? SCORE_BATCH : 1;
+  for await (const entry of keptEntries(path, handle, survey)) {
     if (!entry.validForScoring) {
-      rows.push({
+      unscored.push({
         taskId: entry.taskId,
-        scored: false,
-        outcome: entry.record.outcome ?? null,
-        error: entry.record.error ?? null,
-        total: null,
-        codeTotal: null,
-        savedCodeTotal: null,
-        matches: null,
+        validForScoring: false,
+        error: entry.record.error,
+        outcome: entry.record.outcome,
       });
-      continue;
-    }
-    const breakdown = breakdowns[next++]!;
-    const saved = savedBreakdown(entry.episode.breakdown);
-    const matches = saved === null ? null : Math.abs(saved.codeTotal - breakdown.codeTotal) < 1e-6;
-    const savedVersion = saved?.scorerVersion ?? null;
-    if (matches === false && savedVersion === breakdown.scorerVersion) differing++;
-    rows.push({
-      taskId: entry.taskId,
-      scored: true,
-      total: breakdown.total,
-      codeTotal: breakdown.codeTotal,
-      savedCodeTotal: saved?.codeTotal ?? null,
-      savedScorerVersion: savedVersion,
-      scorerVersion: breakdown.scorerVersion,
-      matches,
-      ...(options.json === true ? { breakdown } : {}),
-    });
+    } else pendingScorable++;
+    pending.push(entry);
+    if (pendingScorable >= batch) await flush();
   }
-  if (options.json === true) {
-    console.log(JSON.stringify(rows.length === 1 ? rows[0] : rows, null, 2));
-  } else {
-    for (const row of rows) {
-      if (row['scored'] === false) {
-        const why = (row['error'] ?? row['outcome'] ?? 'no cause recorded') as string;
-        console.log(`task ${String(row['taskId'])}: not scored (${why})`);
-        continue;
-      }
-      const savedCode = row['savedCodeTotal'] as number | null;
-      const saved = savedCode === null ? 'no saved score' : `saved code ${savedCode}`;
-      const sameVersion = row['savedScorerVersion'] === row['scorerVersion'];
-      const verdict =
-        row['matches'] === null
-          ? ''
-          : row['matches']
-            ? ' (same)'
-            : sameVersion
-              ? ' (DIFFERENT)'
-              : ` (different: saved by scorer ${String(row['savedScorerVersion'])}, scored by ${String(row['scorerVersion'])})`;
-      console.log(
-        `task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`,
-      );
-    }
-  }
-  const superseded = all.length - entries.length;
+  await flush();
+  printer.end();
+  const superseded = records - keptCount;
   if (superseded > 0)
     warn(
       `left out ${superseded} failed record(s) that a later record of the same episode replaces`,
     );
-  const unscored = unscoredCauses(
-    entries.map((e) =>
-      e.validForScoring ? e : { ...e, error: e.record.error, outcome: e.record.outcome },
-    ),
-  );
-  for (const line of unscored) warn(line);
+  const causes = unscoredCauses(unscored);
+  for (const line of causes) warn(line);
   if (differing > 0) {
     warn(
       `${differing} episode(s) scored differently by the scorer version that saved them: the saved records were changed, or scoring is not reproducible`,
     );
     return EXIT_CODES.scoresDiffer;
   }
-  return unscored.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+  return causes.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
 }
 
 /**
- * The breakdowns of the episodes, in order. Without a judge the whole file is scored as one batch (the same
+ * The breakdowns of the episodes, in order. Without a judge they are scored as one batch (the same
  * breakdowns, less time per episode); with one, episode by episode, each with its own epoch's salt.
  */
 async function scoreAll(
   episodes: readonly Scorable[],
   judge: Judge | undefined,
 ): Promise<ScoreBreakdown[]> {
+  if (episodes.length === 0) return [];
   if (judge === undefined) return scoreEpisodesSync(episodes);
   const out: ScoreBreakdown[] = [];
   for (const episode of episodes) {
@@ -244,41 +440,6 @@ async function scoreAll(
     );
   }
   return out;
-}
-
-/**
- * The records of a saved episode (one JSON object) or a JSONL file. A last line without its newline that is
- * not JSON is what a run stopped mid-write leaves (each record is written with its newline in one write): it
- * is left out and its number returned. Any other line that is not JSON is an error.
- */
-function parseRecords(text: string, path: string): { records: unknown[]; cutLine?: number } {
-  const empty = (message: string): NavworldError =>
-    new NavworldError(ERROR_CODES.IO_ERROR, message, {
-      hint: 'pass a saved episode (a JSON object) or a JSONL results file written by navworld evaluate',
-    });
-  const trimmed = text.trim();
-  if (trimmed === '') throw empty(`${path} is empty`);
-  try {
-    return { records: [JSON.parse(trimmed)] };
-  } catch {
-    // Not one JSON document: one record per line.
-  }
-  const lines = text.split('\n');
-  const last = lines.length - 1;
-  const cut = lines[last]!.trim() !== '' && !isJson(lines[last]!);
-  const records: unknown[] = [];
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === '' || (cut && i === last)) continue;
-    try {
-      records.push(JSON.parse(line));
-    } catch {
-      throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} line ${i + 1} is not JSON`, {
-        hint: 'a saved episode is one JSON object, or one per line',
-      });
-    }
-  }
-  if (records.length === 0) throw empty(`${path} holds no whole record: its only line is cut off`);
-  return cut ? { records, cutLine: last + 1 } : { records };
 }
 
 function savedBreakdown(value: unknown): ScoreBreakdown | null {

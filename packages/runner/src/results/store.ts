@@ -125,27 +125,37 @@ export interface LineScan {
   length: number;
 }
 
+/** One line of a file, as {@link readLines} yields it. */
+export interface FileLine {
+  /** The line's text, without its newline. */
+  text: string;
+  /** Whether a newline ends it (only the bytes after a file's last newline lack one). */
+  terminated: boolean;
+  /** Byte offset just past the line and its newline. */
+  end: number;
+}
+
 /**
- * Calls `onLine` with each line of an open file, in order, as `split('\n')` of the decoded file would give it
- * (a '\r' before the newline stays, so CRLF files read as before). The file is split on newline bytes and
- * each line is decoded whole: a newline byte never occurs inside a multi-byte UTF-8 character, so a character
- * cut by a chunk boundary is always decoded from all its bytes. The bytes after the last newline, if any,
- * come last with `terminated` false. Memory holds one chunk and the line being read, never the whole file.
+ * The lines of an open file, in order, as `split('\n')` of the decoded file would give them (a '\r' before
+ * the newline stays, so CRLF files read as before), up to `limit` bytes. The file is split on newline bytes
+ * and each line is decoded whole: a newline byte never occurs inside a multi-byte UTF-8 character, so a
+ * character cut by a chunk boundary is always decoded from all its bytes. The bytes after the last newline,
+ * if any, come last with `terminated` false. Memory holds one chunk and the line being read, never the whole
+ * file.
  */
-export async function forEachLine(
+export async function* readLines(
   handle: FileHandle,
-  onLine: (text: string, terminated: boolean) => boolean | void,
   chunkBytes: number = READ_CHUNK_BYTES,
-): Promise<LineScan> {
+  limit: number = Number.POSITIVE_INFINITY,
+): AsyncGenerator<FileLine, void, undefined> {
   if (!Number.isInteger(chunkBytes) || chunkBytes < 1)
     throw new RangeError(`chunkBytes must be a positive integer, got ${chunkBytes}`);
   const chunk = Buffer.allocUnsafe(chunkBytes);
   // Start of the current line read so far: copies, since `chunk` is reused by the next read.
   let pending: Buffer[] = [];
   let length = 0;
-  let completeLength = 0;
-  for (;;) {
-    const { bytesRead } = await handle.read(chunk, 0, chunkBytes, length);
+  while (length < limit) {
+    const { bytesRead } = await handle.read(chunk, 0, Math.min(chunkBytes, limit - length), length);
     if (bytesRead === 0) break;
     const data = chunk.subarray(0, bytesRead);
     let start = 0;
@@ -154,15 +164,31 @@ export async function forEachLine(
       const bytes = pending.length === 0 ? part : Buffer.concat([...pending, part]);
       pending = [];
       start = end + 1;
-      completeLength = length + start;
-      // `false` stops the scan: the lengths then cover the lines read so far.
-      if (onLine(bytes.toString('utf8'), true) === false)
-        return { completeLength, length: completeLength };
+      yield { text: bytes.toString('utf8'), terminated: true, end: length + start };
     }
     if (start < bytesRead) pending.push(Buffer.from(data.subarray(start)));
     length += bytesRead;
   }
-  if (pending.length > 0) onLine(Buffer.concat(pending).toString('utf8'), false);
+  if (pending.length > 0)
+    yield { text: Buffer.concat(pending).toString('utf8'), terminated: false, end: length };
+}
+
+/**
+ * Calls `onLine` with each line of an open file, in order (see {@link readLines}); `onLine` returning `false`
+ * stops the scan, and the lengths then cover the lines read so far.
+ */
+export async function forEachLine(
+  handle: FileHandle,
+  onLine: (text: string, terminated: boolean) => boolean | void,
+  chunkBytes: number = READ_CHUNK_BYTES,
+): Promise<LineScan> {
+  let completeLength = 0;
+  let length = 0;
+  for await (const line of readLines(handle, chunkBytes)) {
+    length = line.end;
+    if (line.terminated) completeLength = line.end;
+    if (onLine(line.text, line.terminated) === false) return { completeLength, length: completeLength };
+  }
   return { completeLength, length };
 }
 
