@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
 import {
   ERROR_CODES,
@@ -10,7 +9,6 @@ import {
   type Epoch,
 } from '@navworld/core-types';
 import { createJudge } from '@navworld/llm-validator';
-import type { ToolLogger, WorldName } from '@navworld/tools';
 import type { CliConfig } from '../config';
 import { HttpUrlSchema, MAX_RANGE_TASKS, parseTaskRange } from '../config';
 import { createEnvironment, type Environment } from '../environment/environment';
@@ -32,7 +30,7 @@ import {
   warningLogger,
   worldFlag,
 } from '../internal/cli-support';
-import type { SweepWorkerMessage } from '../internal/sweep-worker';
+import { runInThreads, type Job } from '../internal/threads';
 import { unscoredCauses } from '../internal/unscored';
 import {
   openResultsStore,
@@ -80,11 +78,6 @@ export interface EvaluateIo {
   isTty: boolean;
   /** Registers a handler for SIGINT (Ctrl-C) and SIGTERM; returns an unregister function. */
   onInterrupt: (handler: (signal: StopSignal) => void) => () => void;
-}
-
-interface Job {
-  taskId: number;
-  repeat: number;
 }
 
 /** The signals that stop a run. */
@@ -443,80 +436,6 @@ function modelSettings(options: EvaluateCommandOptions, config: CliConfig): Mode
 /** The first day of an epoch's week (UTC), as 2026-01-01. */
 function weekOf(epoch: Epoch): string {
   return new Date(epoch.startsAt * 1000).toISOString().slice(0, 10);
-}
-
-/**
- * Plays reference jobs in worker threads (one environment per thread, same epoch). Resolves once every
- * thread has exited and every result is recorded; it never rejects: a failure (a job that throws, a thread
- * that dies, a result that cannot be recorded) goes to `fail`, and from then on `stopped` tells the other
- * threads to take no new job.
- */
-async function runInThreads(
-  file: string,
-  count: number,
-  jobs: Job[],
-  shared: {
-    epoch: Epoch;
-    world: WorldName;
-    env: Record<string, string | undefined>;
-    judge: boolean;
-    record: (r: EpisodeResult) => Promise<void>;
-    /** Receives the warnings the workers' tools post. */
-    logger: ToolLogger;
-    stopped: () => boolean;
-    fail: (error: unknown, job?: Job) => void;
-  },
-): Promise<void> {
-  let next = 0;
-  let chain = Promise.resolve();
-  const one = (): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const worker = new Worker(file, {
-        workerData: {
-          epoch: shared.epoch,
-          world: shared.world,
-          env: shared.env,
-          judge: shared.judge,
-        },
-      });
-      let job: Job | undefined;
-      let terminated = false;
-      const feed = (): void => {
-        job = shared.stopped() || next >= jobs.length ? undefined : jobs[next++];
-        worker.postMessage(job ?? null);
-      };
-      worker.on('message', (message: SweepWorkerMessage) => {
-        if ('warning' in message) {
-          shared.logger.warn(message.warning);
-          return;
-        }
-        if (!message.ok) {
-          // The thread's error arrives as its text (`TypeError: …`).
-          shared.fail(message.error, message.job);
-          // Its environment may be in any state: the thread is ended rather than given more work.
-          terminated = true;
-          void worker.terminate();
-          return;
-        }
-        const done = job;
-        // Appends are serialised so that the file and the progress stay in completion order.
-        chain = chain
-          .then(() => shared.record(message.result))
-          .catch((error: unknown) => shared.fail(error, done));
-        void chain.then(feed);
-      });
-      // An exception the thread did not catch; it exits next.
-      worker.on('error', (error) => shared.fail(error, job));
-      worker.on('exit', (code) => {
-        // A thread that dies on its own (out of memory, say) with a job under way loses that job.
-        if (code !== 0 && !terminated && job !== undefined)
-          shared.fail(`its worker thread stopped with exit code ${code}`, job);
-        resolve();
-      });
-      feed();
-    });
-  await Promise.all(Array.from({ length: count }, () => one()));
-  await chain;
 }
 
 function secondsFlag(value: unknown, name: string): number | undefined {
