@@ -4,9 +4,10 @@ import {
   mkdirSync,
   readFileSync,
   renameSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ERROR_CODES, NavworldError, canonicalJson, sha256Hex } from '@navworld/core-types';
 import type { MapProvider, MapToolName, ProviderCallContext, ProviderOutcome } from './types';
 
@@ -113,16 +114,27 @@ function recordable(outcome: ProviderOutcome): boolean {
   return outcome.code === ERROR_CODES.NO_RESULTS || outcome.code === ERROR_CODES.UNKNOWN_CITY;
 }
 
-/**
- * Wraps a provider and appends each new (tool, normalised arguments, epoch) → outcome to a JSONL cassette,
- * keeping the SHA-256 manifest in step. An existing cassette is verified and extended.
- */
-export function createRecordingProvider(
-  inner: MapProvider,
-  options: { path: string },
-): MapProvider {
-  const { path } = options;
-  mkdirSync(dirname(path), { recursive: true });
+/** What a recorder knows of its cassette: the keys in it, the manifest's hashes and the file's size. */
+interface Recorder {
+  seen: Set<string>;
+  hashes: string[];
+  bytes: number;
+}
+
+// One recorder per cassette in a process: every context recording into a file extends the same manifest
+// (two recorders, each with its own list of hashes, would overwrite each other's manifest).
+const recorders = new Map<string, Recorder>();
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
+  }
+}
+
+/** Reads (or creates) a cassette and its manifest; an existing one must match its manifest. */
+function loadRecorder(path: string): Recorder {
   const seen = new Set<string>();
   const hashes: string[] = [];
   if (existsSync(path)) {
@@ -134,6 +146,35 @@ export function createRecordingProvider(
     writeFileSync(path, '');
     writeManifest(path, hashes);
   }
+  return { seen, hashes, bytes: sizeOf(path) };
+}
+
+/**
+ * The process's recorder of a cassette, read again from disk when the file is not the size it left it at
+ * (another process, a thread or a person changed it since).
+ */
+function recorderFor(path: string): Recorder {
+  const key = resolve(path);
+  const known = recorders.get(key);
+  if (known !== undefined && sizeOf(path) === known.bytes) return known;
+  const loaded = loadRecorder(path);
+  recorders.set(key, loaded);
+  return loaded;
+}
+
+/**
+ * Wraps a provider and appends each new (tool, normalised arguments, epoch) → outcome to a JSONL cassette,
+ * keeping the SHA-256 manifest in step. An existing cassette is verified and extended. The contexts of one
+ * process that record into the same file share its record, so the manifest lists every line; a file that
+ * another writer extended is read again before the next line is added.
+ */
+export function createRecordingProvider(
+  inner: MapProvider,
+  options: { path: string },
+): MapProvider {
+  const { path } = options;
+  mkdirSync(dirname(path), { recursive: true });
+  recorderFor(path);
   return {
     name: `record:${inner.name}`,
     salted: true,
@@ -144,13 +185,16 @@ export function createRecordingProvider(
     ): Promise<ProviderOutcome> {
       const outcome = await inner.call(tool, args, ctx);
       const key = cassetteKey(tool, args, ctx.epoch.salt);
-      if (recordable(outcome) && !seen.has(key)) {
+      if (!recordable(outcome)) return outcome;
+      const recorder = recorderFor(path);
+      if (!recorder.seen.has(key)) {
         const entry: CassetteEntry = { key, tool, args, epoch: ctx.epoch.salt, outcome };
-        const line = canonicalJson(entry);
-        appendFileSync(path, `${line}\n`);
-        hashes.push(sha256Hex(line));
-        writeManifest(path, hashes);
-        seen.add(key);
+        const line = `${canonicalJson(entry)}\n`;
+        appendFileSync(path, line);
+        recorder.bytes += Buffer.byteLength(line);
+        recorder.hashes.push(sha256Hex(line.slice(0, -1)));
+        writeManifest(path, recorder.hashes);
+        recorder.seen.add(key);
       }
       return outcome;
     },

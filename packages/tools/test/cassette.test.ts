@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { epochAt } from '@navworld/core-types';
+import { epochAt, sha256Hex } from '@navworld/core-types';
 import { callTool, createToolContext, verifyCassette } from '../src/index';
 import { tempDir } from './helpers';
 
@@ -85,6 +85,56 @@ describe('cassettes', () => {
     await record(dropped);
     writeFileSync(dropped, readFileSync(dropped, 'utf8').split('\n').slice(1).join('\n'));
     expect(() => verifyCassette(dropped)).toThrow(/manifest/);
+  });
+
+  it('keeps one cassette whole when several contexts record into it', async () => {
+    // Two epochs of one server, or two environments of one process: each has its own context.
+    const path = join(tempDir(), 'shared.jsonl');
+    const contexts = ['a', 'b'].map((salt) =>
+      createToolContext({
+        world: 'record',
+        cassettePath: path,
+        epoch: epochAt(Date.UTC(2025, 4, 1), { salt }),
+        recordWorld: 'offline',
+      }),
+    );
+    for (const [name, args] of CALLS) for (const ctx of contexts) await callTool(name, args, ctx);
+    expect(verifyCassette(path).size).toBe(2 * CALLS.length);
+    // Each context replays its own epoch's results.
+    for (const salt of ['a', 'b']) {
+      const replay = createToolContext({
+        world: 'replay',
+        cassettePath: path,
+        epoch: epochAt(Date.UTC(2025, 4, 1), { salt }),
+      });
+      const r = await callTool('weather', { city: '南京' }, replay);
+      expect(r.ok).toBe(true);
+    }
+  });
+
+  it('extends a cassette that another writer extended since', async () => {
+    const path = join(tempDir(), 'other-writer.jsonl');
+    const ctx = createToolContext({
+      world: 'record',
+      cassettePath: path,
+      epoch: EPOCH,
+      recordWorld: 'offline',
+    });
+    await callTool('weather', { city: '南京' }, ctx);
+    // Another process records a call of its own: a line and the manifest in step.
+    const other = join(tempDir(), 'other.jsonl');
+    await record(other);
+    const line = readFileSync(other, 'utf8').split('\n')[0]!;
+    const manifest = JSON.parse(readFileSync(`${path}.manifest.json`, 'utf8')) as {
+      lines: string[];
+    };
+    writeFileSync(path, `${readFileSync(path, 'utf8')}${line}\n`);
+    writeFileSync(
+      `${path}.manifest.json`,
+      JSON.stringify({ ...manifest, lines: [...manifest.lines, sha256Hex(line)] }),
+    );
+    await callTool('weather', { city: '上海' }, ctx);
+    expect(verifyCassette(path).size).toBe(3);
   });
 
   it('needs a cassette path', () => {
