@@ -366,6 +366,43 @@ describe('tool cache variables', () => {
   }, 120_000);
 });
 
+describe('a recorded sweep with --workers', () => {
+  it('plays in one thread, so the cassette matches its manifest and replays the same scores', async () => {
+    const cassette = join(dir, 'sweep-cassette.jsonl');
+    const recorded = join(dir, 'recorded.jsonl');
+    const env = { NAVWORLD_CASSETTE: cassette };
+    const r = await navworld(
+      [
+        'evaluate',
+        '--tasks',
+        '0-5',
+        '--workers',
+        '2',
+        '--world',
+        'record',
+        '--out',
+        recorded,
+        '--quiet',
+      ],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const replayed = join(dir, 'replayed.jsonl');
+    const replay = await navworld(
+      ['evaluate', '--tasks', '0-5', '--world', 'replay', '--out', replayed, '--quiet'],
+      env,
+    );
+    expect(replay.code, replay.stderr).toBe(0);
+    const totals = (path: string): number[] =>
+      linesOf(path)
+        .map((l) => JSON.parse(l) as { taskId: number; total: number })
+        .sort((a, b) => a.taskId - b.taskId)
+        .map((e) => e.total);
+    expect(totals(replayed)).toEqual(totals(recorded));
+    expect(totals(recorded)).toHaveLength(6);
+  }, 120_000);
+});
+
 describe('tool cache warnings', () => {
   /** Lines of stderr that are warnings of the tool cache. */
   const cacheWarnings = (stderr: string): string[] =>

@@ -119,9 +119,13 @@ export interface ReferenceStepper {
 
 /** One episode played by {@link playReferenceEpisode}. */
 export interface ReferenceEpisode {
-  /** The plan sent as the final answer. */
+  /** The plan sent as the final answer ('' when the episode ended before it, see `final`). */
   answer: string;
-  /** The final step's result: `info` carries the score (`total`, bands …). */
+  /**
+   * The last step's result: `info` carries the score (`total`, bands …). A tool that fails for an
+   * infrastructure reason (an unreachable or exhausted provider, a cassette without the call) ends the
+   * episode at its step, unscored (`done`, `info.validForScoring: false`), and no answer is sent.
+   */
   final: EnvironmentStepResult;
   /** `step` calls made, the final answer's included. */
   steps: number;
@@ -167,6 +171,9 @@ export async function playReferenceEpisode(
   };
   let callSeq = 0;
   let steps = 0;
+  // Set when a step ends the episode early (a tool failed for an infrastructure reason): nothing more can
+  // be sent, and that step's result is the episode's last.
+  const early: { ended?: EnvironmentStepResult } = {};
   /** Sends one batch in as few steps as `callsPerStep` allows, keeping `reserve` tool steps for later. */
   const run = async (
     calls: PlannedCall[],
@@ -187,13 +194,28 @@ export async function playReferenceEpisode(
       }));
       steps += 1;
       const result = await stepper.step({ episodeId, toolCalls });
-      chunk.forEach((c, i) => out.push([c, result.observations[i]!]));
+      // A step that ends the episode may answer only the calls before the failure.
+      chunk.forEach((c, i) => {
+        const observation = result.observations[i];
+        if (observation !== undefined) out.push([c, observation]);
+      });
+      if (result.done) {
+        early.ended = result;
+        break;
+      }
     }
     return out;
   };
+  const endedEarly = (final: EnvironmentStepResult): ReferenceEpisode => ({
+    answer: '',
+    final,
+    steps,
+    toolCalls: callSeq,
+  });
 
   // Step 1: what the destination offers, the forecast, and transport.
   for (const [call, obs] of await run(firstBatch(problem), 1)) absorb(gathered, call, obs);
+  if (early.ended) return endedEarly(early.ended);
 
   // Step 2: around the main sight, and the routes between each day's stops.
   const sights = sightPool(gathered);
@@ -218,6 +240,7 @@ export async function playReferenceEpisode(
   const routes = plannedRoutes(problem, days, gathered, dining);
   for (const r of routes) second.push(r.call);
   const secondResults = await run(second, 0);
+  if (early.ended) return endedEarly(early.ended);
   for (const [call, obs] of secondResults) absorb(gathered, call, obs);
   routes.forEach((r) => {
     const found = secondResults.find(([c]) => c === r.call);
