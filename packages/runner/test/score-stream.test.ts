@@ -184,11 +184,16 @@ describe('navworld score on a file of many records', () => {
     expect((await score(path)).out).toHaveLength(42);
   });
 
-  it('refuses an empty file, and one whose only line is cut off', async () => {
+  it('refuses an empty file, one whose only line is cut off, and a folder', async () => {
     const path = join(dir, 'empty.jsonl');
     await writeFile(path, '\n\n');
     await expect(score(path)).rejects.toThrow(/empty\.jsonl is empty/);
     await writeFile(path, JSON.stringify(played[0]).slice(0, 300));
     await expect(score(path)).rejects.toThrow(/holds no whole record: its only line is cut off/);
+    // A folder cannot be read as a file: a file error, not a crash.
+    await expect(score(dir)).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringMatching(/^cannot read .*EISDIR/),
+    });
   });
 });

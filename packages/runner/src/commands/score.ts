@@ -114,8 +114,10 @@ type Survey =
     }
   | { kind: 'document'; record: Entry };
 
-function fileError(path: string, error: unknown): NavworldError {
+/** A failure to read the file as `IO_ERROR`; anything else (a typed error, a bug) is passed on as it is. */
+function fileError(path: string, error: unknown): unknown {
   if (error instanceof NavworldError) return error;
+  if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') return error;
   return new NavworldError(
     ERROR_CODES.IO_ERROR,
     `cannot read ${path}: ${(error as Error).message}`,
