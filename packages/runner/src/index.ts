@@ -108,6 +108,7 @@ export {
   versionDifferences,
   type ResultsStore,
   type ResultsStoreOptions,
+  type ReadResultsOptions,
   type ReadResultsOutput,
 } from './results/store';
 export {

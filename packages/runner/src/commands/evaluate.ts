@@ -315,7 +315,7 @@ export async function evaluateCommand(
     if (failure !== undefined) throw failedRunError(failure);
     return stoppedExitCode(interrupted!);
   }
-  const { results } = await readResults(out);
+  const { results } = await readResults(out, { summaryOnly: true });
   const summary = summarize(results);
   if (options.json === true) console.log(JSON.stringify(summary, null, 2));
   else {

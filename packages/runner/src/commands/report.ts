@@ -98,7 +98,10 @@ export async function reportCommand(
     MAX_PRICE_PER_MILLION,
   );
   if (options.html !== undefined) await checkReportPath(resolve(options.html), 'html', file);
-  const { results, skippedLines } = await readResults(file);
+  // The text and JSON summaries read no conversation or tool text: leave them out of memory.
+  const { results, skippedLines } = await readResults(file, {
+    summaryOnly: options.html === undefined,
+  });
   // A summary of nothing would print dashes and exit 0, which a script would take for a finished run.
   if (results.length === 0) throw noEpisodes(file, skippedLines);
   const runs = runsOf(results);

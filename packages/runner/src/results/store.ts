@@ -187,7 +187,8 @@ export async function forEachLine(
   for await (const line of readLines(handle, chunkBytes)) {
     length = line.end;
     if (line.terminated) completeLength = line.end;
-    if (onLine(line.text, line.terminated) === false) return { completeLength, length: completeLength };
+    if (onLine(line.text, line.terminated) === false)
+      return { completeLength, length: completeLength };
   }
   return { completeLength, length };
 }
@@ -266,11 +267,35 @@ export async function recordedEpoch(path: string): Promise<Epoch | undefined> {
   return epoch;
 }
 
+/** Options of {@link readResults}. */
+export interface ReadResultsOptions {
+  /**
+   * Keep only what summaries read ({@link summarize}, the text report): each episode's conversation and
+   * answer become empty, and its tool calls keep their name, outcome, error code, step and timing but not
+   * their arguments or result texts. Those make up most of a record, so a large file fits in far less
+   * memory. The HTML report, which shows them, reads whole records. @default false
+   */
+  summaryOnly?: boolean;
+}
+
+/** An episode with only what summaries read (see {@link ReadResultsOptions.summaryOnly}). */
+function summaryView(r: EpisodeResult): EpisodeResult {
+  return {
+    ...r,
+    messages: [],
+    answer: '',
+    trace: r.trace.map((t) => ({ ...t, arguments: {}, rawArguments: '', resultText: '' })),
+  };
+}
+
 /**
  * Reads a results file. A torn last line (a process killed mid-write) or any other unparseable line is
  * skipped and counted, never fatal. A missing file throws `IO_ERROR`.
  */
-export async function readResults(path: string): Promise<ReadResultsOutput> {
+export async function readResults(
+  path: string,
+  options: ReadResultsOptions = {},
+): Promise<ReadResultsOutput> {
   const parsed: EpisodeResult[] = [];
   let skippedLines = 0;
   // The bytes after the last newline count as a line here, torn or not, as they always did.
@@ -278,7 +303,7 @@ export async function readResults(path: string): Promise<ReadResultsOutput> {
     if (line.trim() === '') return;
     const result = parseLine(line);
     if (result === null) skippedLines += 1;
-    else parsed.push(result);
+    else parsed.push(options.summaryOnly === true ? summaryView(result) : result);
   });
   if (scan === null) {
     throw new NavworldError(ERROR_CODES.IO_ERROR, `results file not found: ${path}`, {
