@@ -2,7 +2,7 @@
 // These tests pin what that must not change: every kept record scored as a single call scores it, in file
 // order, with failed records listed in place; the JSON laid out as one stringify of all rows; any bad record
 // stopping the command before a row is printed; and records appended while it runs left for another time.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,6 +182,22 @@ describe('navworld score on a file of many records', () => {
     expect(out.every((l) => l.endsWith('(same)'))).toBe(true);
     // The next command sees them.
     expect((await score(path)).out).toHaveLength(42);
+  });
+
+  it('stops with a file error when the file is cut while it is scored', async () => {
+    const records = Array.from({ length: 40 }, (_, i) => asRepeat(played[i % 7]!, i));
+    const path = join(dir, 'shrinking.jsonl');
+    await writeFile(path, jsonl(records));
+    let cut = false;
+    const failure = await score(path, true, () => {
+      if (cut) return;
+      cut = true;
+      writeFileSync(path, jsonl(records.slice(0, 3)));
+    }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringMatching(/shrinking\.jsonl changed while it was being scored/),
+    });
   });
 
   it('refuses an empty file, one whose only line is cut off, and a folder', async () => {

@@ -218,13 +218,19 @@ async function* keptEntries(
       value = JSON.parse(line.text);
     } catch {
       if (!line.terminated) continue;
-      throw new NavworldError(ERROR_CODES.IO_ERROR, `${path} changed while it was being scored`, {
-        hint: 'score a file that no run is writing (or a copy of it)',
-      });
+      throw changedError(path);
     }
     const at = index++;
     if (survey.kept[at] === true) yield entryOf(value, `episode #${at + 1} in ${path}`);
   }
+  // Fewer records than the first read found: the file was cut or rewritten meanwhile.
+  if (index < survey.kept.length) throw changedError(path);
+}
+
+function changedError(path: string): NavworldError {
+  return new NavworldError(ERROR_CODES.IO_ERROR, `${path} changed while it was being scored`, {
+    hint: 'score a file that no run is writing (or a copy of it)',
+  });
 }
 
 /** One line (or JSON row) of the output for a record. */
