@@ -400,6 +400,17 @@ describe('a recorded sweep with --workers', () => {
         .map((e) => e.total);
     expect(totals(replayed)).toEqual(totals(recorded));
     expect(totals(recorded)).toHaveLength(6);
+    // A cassette that is not there stops the run before it writes anything.
+    const never = join(dir, 'never-written.jsonl');
+    const missing = await navworld(
+      ['evaluate', '--tasks', '0-5', '--world', 'replay', '--out', never, '--quiet'],
+      { NAVWORLD_CASSETTE: join(dir, 'no-such-cassette.jsonl') },
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^CONFIG_ERROR: the replay cassette .*no-such-cassette\.jsonl does not exist/m,
+    );
+    expect(existsSync(never)).toBe(false);
   }, 120_000);
 });
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_CODES, NavworldError, epochAt, saltFromEnv, type Epoch } from '@navworld/core-types';
@@ -171,8 +172,16 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
           'pass cassettePath or set NAVWORLD_CASSETTE',
         );
       }
-      if (world === 'replay') provider = createReplayProvider({ path: cassettePath });
-      else {
+      if (world === 'replay') {
+        // A cassette that is not there would turn every call into a miss: say so now, not per call.
+        if (!existsSync(cassettePath)) {
+          throw configError(
+            `the replay cassette ${cassettePath} does not exist`,
+            'record one with world "record" first, or point cassettePath / NAVWORLD_CASSETTE at it',
+          );
+        }
+        provider = createReplayProvider({ path: cassettePath });
+      } else {
         const recordWorld =
           options.recordWorld ??
           (parseAmapKeys(env['AMAP_MAPS_API_KEY']).length > 0 || options.amapKeys

@@ -137,7 +137,14 @@ describe('cassettes', () => {
     expect(verifyCassette(path).size).toBe(3);
   });
 
-  it('needs a cassette path', () => {
+  it('needs a cassette path, and for replay a cassette at it', () => {
     expect(() => createToolContext({ world: 'replay', env: {} })).toThrow(/cassette/);
+    const missing = join(tempDir(), 'never-recorded.jsonl');
+    expect(() => createToolContext({ world: 'replay', cassettePath: missing })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_ERROR',
+        message: `the replay cassette ${missing} does not exist`,
+      }),
+    );
   });
 });
