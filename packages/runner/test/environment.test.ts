@@ -749,6 +749,10 @@ describe('replayed worlds', () => {
       });
       expect(miss.done).toBe(true);
       expect(miss.observations[0]!.errorCode).toBe('CASSETTE_MISS');
+      // The failed call returned nothing: it earns no step reward, as the step earns none.
+      expect(miss.observations[0]!.reward).toBe(0);
+      expect(miss.reward).toBe(0);
+      expect(hit.observations[0]!.reward).toBeGreaterThan(0);
       expect(miss.info).toMatchObject({ validForScoring: false, total: 0 });
       expect(replay.getEpisode(a.episodeId)).toMatchObject({
         done: true,
@@ -770,6 +774,7 @@ describe('replayed worlds', () => {
       });
       expect(bad.done).toBe(true);
       expect(bad.observations[0]!.errorCode).toBe('CASSETTE_TAMPERED');
+      expect(bad.observations[0]!.reward).toBe(0);
       expect(bad.info).toMatchObject({ validForScoring: false });
       await tampered.close();
     } finally {

@@ -726,9 +726,13 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         step: state.step,
       };
       state.trace.push(entry);
-      // A call refused for the spent budget never ran: it earns nothing, whatever its tool and arguments.
+      // A call refused for the spent budget never ran, and one the world failed (an infrastructure error,
+      // which ends the episode unscored) returned nothing: neither earns anything, whatever its tool and
+      // arguments.
+      const infrastructure =
+        result.errorCode !== undefined && INFRASTRUCTURE_ERROR_CODES.includes(result.errorCode);
       const reward =
-        result.errorCode === ERROR_CODES.TOOL_BUDGET_EXCEEDED
+        result.errorCode === ERROR_CODES.TOOL_BUDGET_EXCEEDED || infrastructure
           ? 0
           : clampReward(
               stepReward({
@@ -758,7 +762,7 @@ export function createEnvironment(options: EnvironmentOptions = {}): Environment
         reward,
       });
       toolMessages.push({ role: 'tool', tool_call_id: call.id, content: text });
-      if (result.errorCode !== undefined && INFRASTRUCTURE_ERROR_CODES.includes(result.errorCode)) {
+      if (infrastructure) {
         infraError = `${result.errorCode}: ${firstLine(result.text)}`;
       }
     }
