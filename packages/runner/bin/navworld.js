@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli.js';
+import { endOnClosedOutput, main } from '../dist/cli.js';
 
+endOnClosedOutput();
 process.exitCode = await main();

@@ -75,6 +75,20 @@ function offlineWithKeyNote(
 }
 
 /**
+ * Ends the process quietly when the reader of `stream` goes away (`navworld score results.jsonl | head`): the
+ * next write fails with `EPIPE`, which would otherwise end it with a stack trace. Any other failure to write
+ * ends it with one `IO_ERROR` line and exit code 3. The `navworld` executable calls it for stdout; a program
+ * that runs {@link main} itself keeps its own handling.
+ */
+export function endOnClosedOutput(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_CODES.ok);
+    process.stderr.write(`IO_ERROR: cannot write the output (${error.code ?? error.message})\n`);
+    process.exit(EXIT_CODES.io);
+  });
+}
+
+/**
  * Runs the CLI with `argv` (as `process.argv`) and returns the exit code. Errors are printed as one line
  * `code: message` plus a hint; stacks only with `--debug` or `NAVWORLD_DEBUG=1`.
  */

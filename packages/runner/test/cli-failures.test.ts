@@ -162,6 +162,24 @@ describe('navworld score', () => {
   }, 120_000);
 });
 
+describe('a reader that stops early', () => {
+  it('ends the command quietly, without a stack trace', async () => {
+    const one = join(dir, 'one-episode.jsonl');
+    expect((await navworld(['evaluate', '--tasks', '0', '--out', one, '--quiet'])).code).toBe(0);
+    // Forty copies: with their breakdowns the rows pass the pipe's buffer by far.
+    const many = join(dir, 'forty-episodes.jsonl');
+    const line = linesOf(one)[0]!;
+    writeFileSync(many, `${Array.from({ length: 40 }, () => line).join('\n')}\n`);
+    const run = startCli(bin, ['score', many, '--json'], { cwd: dir, timeoutMs: 60_000 });
+    // Like `| head -c 1`: read a little, then close the pipe.
+    run.child.stdout.once('data', () => run.child.stdout.destroy());
+    const r = await run.done;
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/EPIPE|\n\s+at /);
+  }, 120_000);
+});
+
 describe('navworld evaluate options', () => {
   it('refuses each bad option with a flag error before it creates anything on disk', async () => {
     const folder = join(dir, 'never-made');

@@ -40,7 +40,10 @@ export function buildCli(name: string): string {
   mkdirSync(outDir, { recursive: true });
   const bin = join(outDir, 'navworld.js');
   // The same shim as bin/navworld.js, beside the build it runs.
-  writeFileSync(bin, "import { main } from './cli.js';\nprocess.exitCode = await main();\n");
+  writeFileSync(
+    bin,
+    "import { endOnClosedOutput, main } from './cli.js';\nendOnClosedOutput();\nprocess.exitCode = await main();\n",
+  );
   return bin;
 }
 
