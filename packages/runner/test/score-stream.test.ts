@@ -122,7 +122,7 @@ describe('navworld score on a file of many records', () => {
     expect(code).toBe(EXIT_CODES.invalidEpisodes);
   });
 
-  it('prints one object for a single record, and reads a pretty-printed episode', async () => {
+  it('prints one object for a single record, and reads a pretty-printed episode and a byte-order mark', async () => {
     const e = played[3]!;
     const line = join(dir, 'one.jsonl');
     await writeFile(line, jsonl([e]));
@@ -134,6 +134,14 @@ describe('navworld score on a file of many records', () => {
     await writeFile(pretty, JSON.stringify(e, null, 2));
     const fromDocument = await score(pretty, true);
     expect(fromDocument.out).toEqual(fromLine.out);
+    // Saved by an editor that starts files with a byte-order mark, with or without a last newline.
+    for (const text of [`\uFEFF${JSON.stringify(e)}`, `\uFEFF${jsonl([e, e])}`]) {
+      await writeFile(pretty, text);
+      const withBom = await score(pretty);
+      expect(withBom.out).toEqual(
+        Array(text.endsWith('\n') ? 2 : 1).fill(expect.stringMatching(/\(same\)$/)),
+      );
+    }
   });
 
   it('checks every record before it prints a row', async () => {
