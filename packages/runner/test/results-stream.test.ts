@@ -49,9 +49,15 @@ async function wholeFileReadResults(path: string): Promise<ReadResultsOutput> {
   return { results, skippedLines, supersededLines: parsed.length - results.length };
 }
 
-/** The lines `forEachLine` must report for some bytes: `split('\n')` of the decoded whole. */
+/**
+ * The lines `forEachLine` must report for some bytes: `split('\n')` of the decoded whole, without a leading
+ * byte-order mark.
+ */
 function expectedLines(bytes: Buffer): Array<[string, boolean]> {
-  const parts = bytes.toString('utf8').split('\n');
+  const parts = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\n');
   const tail = parts.pop() ?? '';
   const out = parts.map((p): [string, boolean] => [p, true]);
   if (tail !== '') out.push([tail, false]);
@@ -250,6 +256,19 @@ describe('readResults and resume over chunk boundaries', () => {
     expect(again.isDone(2, 0)).toBe(true);
     await again.close();
     expect(await readFile(path, 'utf8')).toBe(`${records[0]}\r\n${records[1]}\r\n`);
+  });
+
+  it('reads and resumes a file that starts with a byte-order mark, keeping the mark', async () => {
+    const path = join(dir, 'bom.jsonl');
+    const records = [1, 2].map((t) => JSON.stringify(syntheticResult({ taskId: t })));
+    const text = `\uFEFF${records.join('\n')}\n`;
+    await writeFile(path, text);
+    const read = await readResults(path);
+    expect([read.results.map((r) => r.taskId), read.skippedLines]).toEqual([[1, 2], 0]);
+    const store = await openResultsStore(path, { resume: true, versions: TEST_VERSIONS });
+    expect([store.doneCount, store.isDone(1, 0)]).toEqual([2, true]);
+    await store.close();
+    expect(await readFile(path, 'utf8')).toBe(text);
   });
 
   it('names the first offending record in file order when it refuses to resume', async () => {

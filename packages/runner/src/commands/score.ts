@@ -154,7 +154,7 @@ async function surveyFile(path: string, handle: FileHandle): Promise<Survey> {
     if (line.text.trim() === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(lineNo === 1 ? withoutBom(line.text) : line.text);
+      value = JSON.parse(line.text);
     } catch {
       // A last line without its newline is what a run stopped mid-write leaves (each record is written
       // with its newline in one write).
@@ -200,11 +200,6 @@ async function surveyFile(path: string, handle: FileHandle): Promise<Survey> {
   return { kind: 'lines', bytes, kept, ...(cutLine === undefined ? {} : { cutLine }) };
 }
 
-/** A line without the byte-order mark some editors put at the start of a file. */
-function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /** The records the survey kept, read again in file order (the survey checked each one). */
 async function* keptEntries(
   path: string,
@@ -216,14 +211,11 @@ async function* keptEntries(
     return;
   }
   let index = 0;
-  let first = true;
   for await (const line of readLines(handle, undefined, survey.bytes)) {
-    const text = first ? withoutBom(line.text) : line.text;
-    first = false;
-    if (text.trim() === '' || index >= survey.kept.length) continue;
+    if (line.text.trim() === '' || index >= survey.kept.length) continue;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(line.text);
     } catch {
       if (!line.terminated) continue;
       throw changedError(path);

@@ -125,6 +125,12 @@ export interface LineScan {
   length: number;
 }
 
+/** A line's text; the file's first line without the byte-order mark some editors start a file with. */
+function decoded(bytes: Buffer, first: boolean): string {
+  const text = bytes.toString('utf8');
+  return first && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** One line of a file, as {@link readLines} yields it. */
 export interface FileLine {
   /** The line's text, without its newline. */
@@ -137,7 +143,8 @@ export interface FileLine {
 
 /**
  * The lines of an open file, in order, as `split('\n')` of the decoded file would give them (a '\r' before
- * the newline stays, so CRLF files read as before), up to `limit` bytes. The file is split on newline bytes
+ * the newline stays, so CRLF files read as before; a byte-order mark at the start is dropped), up to `limit`
+ * bytes. The file is split on newline bytes
  * and each line is decoded whole: a newline byte never occurs inside a multi-byte UTF-8 character, so a
  * character cut by a chunk boundary is always decoded from all its bytes. The bytes after the last newline,
  * if any, come last with `terminated` false. Memory holds one chunk and the line being read, never the whole
@@ -154,6 +161,7 @@ export async function* readLines(
   // Start of the current line read so far: copies, since `chunk` is reused by the next read.
   let pending: Buffer[] = [];
   let length = 0;
+  let first = true;
   while (length < limit) {
     const { bytesRead } = await handle.read(chunk, 0, Math.min(chunkBytes, limit - length), length);
     if (bytesRead === 0) break;
@@ -164,13 +172,14 @@ export async function* readLines(
       const bytes = pending.length === 0 ? part : Buffer.concat([...pending, part]);
       pending = [];
       start = end + 1;
-      yield { text: bytes.toString('utf8'), terminated: true, end: length + start };
+      yield { text: decoded(bytes, first), terminated: true, end: length + start };
+      first = false;
     }
     if (start < bytesRead) pending.push(Buffer.from(data.subarray(start)));
     length += bytesRead;
   }
   if (pending.length > 0)
-    yield { text: Buffer.concat(pending).toString('utf8'), terminated: false, end: length };
+    yield { text: decoded(Buffer.concat(pending), first), terminated: false, end: length };
 }
 
 /**
