@@ -2,7 +2,7 @@
 // no nested quantifiers over overlapping classes.
 
 /** Version of the extraction rules; bump when extracted facts can change for the same input. */
-export const FACT_EXTRACTOR_VERSION = '0.4.0';
+export const FACT_EXTRACTOR_VERSION = '0.5.0';
 
 /** Tool names whose results carry facts. Other names contribute nothing. */
 export const FACT_TOOLS = {
@@ -403,6 +403,41 @@ export const ARRIVAL_LABELS: readonly string[] = [
 export const ANSWER_CLAIM_WINDOW = 80;
 /** Longest transport-claim context after an id in a tool record, in code points. */
 export const TOOL_CLAIM_WINDOW = 200;
+
+/**
+ * Two-character codes of the mainland Chinese airlines a plan may name (those the mock transport flies, then
+ * other domestic carriers). A code in lower case or with look-alike letters, split from its digits
+ * (`ca 1594`, `Mu-5138`), is read as a flight only when it is one of these: English words before a number
+ * (`in 2026`) look the same.
+ */
+export const AIRLINE_CODES: readonly string[] = [
+  'CA',
+  'MU',
+  'CZ',
+  'HU',
+  '3U',
+  'HO',
+  'ZH',
+  'MF',
+  'FM',
+  'GS',
+  'SC',
+  'KN',
+  'JD',
+  'EU',
+  'TV',
+  '9C',
+  'G5',
+  '8L',
+  'PN',
+  'KY',
+  'DZ',
+  'NS',
+  'QW',
+  'GJ',
+  'BK',
+  'A6',
+];
 
 /** Text after a train-like id that shows it is not a train (T3航站楼, G1高速, K1路). */
 export const TRAIN_ID_NOT_FOLLOWED_BY: readonly string[] = [

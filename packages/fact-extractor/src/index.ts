@@ -1,5 +1,10 @@
 // Public API of @navworld/fact-extractor. Exports are named and explicit.
-export { FACT_EXTRACTOR_VERSION, ADMIN_NAME_FIELDS, GENERIC_PLACE_WORDS } from './config';
+export {
+  FACT_EXTRACTOR_VERSION,
+  ADMIN_NAME_FIELDS,
+  AIRLINE_CODES,
+  GENERIC_PLACE_WORDS,
+} from './config';
 export { extractToolFacts, type ToolFactsEntry } from './tool-facts';
 export { extractAnswerFacts } from './answer-facts';
 export { parsePlan, placeNames, chineseNumber } from './plan';

@@ -1,4 +1,5 @@
 // Text helpers shared by every extractor: code-point lengths, normalisation, ASCII folding.
+import { AIRLINE_CODES } from './config';
 
 /**
  * Number of Unicode code points in `s` (an emoji or a rare CJK character counts once, unlike `s.length`).
@@ -84,8 +85,8 @@ const ID_EDGE = 'A-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a';
  * A flight or train number written with a letter that only looks like its capital (`ca1594`, Cyrillic
  * `СА8699`): read as the plain id. At least one letter must be odd, so a plain id is never a rewrite; the
  * lengths are checked when it is rewritten. As with SPLIT_ID, an amount or a year is never taken for the
- * digits (`in2026年` stays). Lower-case letters split from their digits (`ca 1594`) are left alone: English
- * words before a number (`in 2026`) look the same.
+ * digits (`in2026年` stays). Split from their digits (`ca 1594`), such letters are read as an id only for a
+ * known airline's code (`ODD_SPLIT_ID`): English words before a number (`in 2026`) look the same.
  */
 const ODD_ID = new RegExp(
   `(?<![${ID_EDGE}])` +
@@ -93,6 +94,28 @@ const ODD_ID = new RegExp(
     `(?![${ID_EDGE}:.]|\\s{0,2}[元块年])`,
   'gu',
 );
+/**
+ * An airline code in lower case or with look-alike letters, split from its three or four digits by a space or
+ * a hyphen (`ca 1594`, `Mu-5138`): read as the plain flight number when the code, in capitals, is a known
+ * airline's ({@link AIRLINE_CODES}); other words before a number (`in 2026`, `tv 1080p`) stay as they are. The
+ * guards are `ODD_ID`'s.
+ */
+const ODD_SPLIT_ID = new RegExp(
+  `(?<![${ID_EDGE}])((?:${ID_LETTER}|[0-9])${ID_LETTER}|${ID_LETTER}[0-9])[ -]([0-9]{3,4})` +
+    `(?![${ID_EDGE}:.]|\\s{0,2}[元块年])`,
+  'gu',
+);
+/** What every `ODD_SPLIT_ID` match holds: an odd letter, at most one more character, a space or hyphen, a digit. */
+const ODD_SPLIT_ID_HINT = new RegExp(`${ODD_LETTER}[0-9A-Z]?[ -][0-9]`, 'u');
+const AIRLINES = new Set(AIRLINE_CODES);
+/** `ODD_SPLIT_ID`'s match as a plain flight number, or unchanged when its code is no airline's. */
+function plainSplitId(match: string, code: string, digits: string): string {
+  let plain = '';
+  for (let i = 0; i < code.length; i++) plain += ID_LOOKALIKES.get(code.charCodeAt(i)) ?? code[i]!;
+  // A code already in plain capitals is SPLIT_ID's to join.
+  return plain !== code && AIRLINES.has(plain) ? `${plain}${digits}` : match;
+}
+
 /**
  * What every `ODD_ID` match holds: an odd letter right before a digit or before a letter and a digit. A plain
  * character class scans far faster than `ODD_ID`'s lookbehind and alternatives tried at every position, and
@@ -192,7 +215,7 @@ let lastCanonical = '';
  * (`137块` → `137元`), in Chinese numerals (`一百三十七元` → `137元`) and after a currency word
  * (`RMB 137` → `¥137`); flight and train numbers split by a space or a hyphen joined (`CA 1594` →
  * `CA1594`), and those written in lower case or with Cyrillic or Greek look-alike letters spelled in plain
- * capitals (`ca1594`, `СА8699`). A plan may write its prices and ids any of these ways; all of them are checked alike.
+ * capitals (`ca1594`, `СА8699`, and `ca 1594` for a known airline's code). A plan may write its prices and ids any of these ways; all of them are checked alike.
  *
  * @example canonicalAnswer('门票一百二十元，打车30块') // '门票120元，打车30元'
  */
@@ -211,6 +234,7 @@ export function canonicalAnswer(text: string): string {
       isIdShape(letters, digits.length) ? `${letters}${digits}` : whole,
     );
   }
+  if (ODD_SPLIT_ID_HINT.test(out)) out = out.replace(ODD_SPLIT_ID, plainSplitId);
   if (ODD_ID_HINT.test(out)) out = out.replace(ODD_ID, plainId);
   lastInput = text;
   lastCanonical = out;

@@ -62,6 +62,16 @@ describe('canonicalAnswer', () => {
     expect(canonicalAnswer('Cz3101 次').length).toBe('Cz3101 次'.length);
   });
 
+  it("joins an airline's code in lower case or look-alike letters split from its flight number", () => {
+    expect(
+      canonicalAnswer(
+        '乘坐ca 1594，Mu-5138，mU 9999，3u 8888，a6 7101，\u0421\u0410 8699，g5 1234',
+      ),
+    ).toBe('乘坐CA1594，MU5138，MU9999，3U8888，A67101，CA8699，G51234');
+    // Plain capitals are the split-id rule's: the same result.
+    expect(canonicalAnswer('MU 5138，mu 5138')).toBe('MU5138，MU5138');
+  });
+
   it('leaves alone what only looks like them', () => {
     const same = [
       '三元里、一元复始、十元', // one numeral before 元: a place, an idiom, too short to rewrite
@@ -70,7 +80,9 @@ describe('canonicalAnswer', () => {
       '一块儿去，块状',
       '航班 CA 12 号登机口', // two digits after an airline code: no flight number
       'mp4、pm2.5、a380、iphone15、ab12、qq12345678、abcg102', // too short, long or not a train letter
-      'in2026年，ab150元，ca 1594', // a year, an amount; lower case split from its digits
+      'in2026年，ab150元', // a year, an amount
+      // Split from its digits, a code in lower case is read only when it is an airline's.
+      'in 2026，on 1200，tv 1080p，ab 1234，ca 2026年，mu 12，mu 12345，ca 1594元，fm 101.7',
     ];
     for (const text of same) {
       const expected = text.replace('1234块', '1234元');

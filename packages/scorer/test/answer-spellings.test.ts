@@ -73,4 +73,13 @@ describe('answers spelled another way', () => {
     for (const id of ['mu5138', 'ＭＵ５１３８', '\u041cU5138'])
       expect(score(businessGood.answer.replace('MU5138', id))).toBe(50);
   });
+
+  it("an airline's code in lower case split from its digits is checked as an id", () => {
+    const plain = score(businessGood.answer.replace('MU5138', 'MU9999'));
+    // These scored 45.81 against 31.94 for the plain spelling of the made-up flight.
+    for (const id of ['mu 9999', 'Mu-9999', 'mU 9999'])
+      expect(score(businessGood.answer.replace('MU5138', id))).toBe(plain);
+    // The true flight so written keeps full marks (it lost them when it went unread).
+    expect(score(businessGood.answer.replace('MU5138', 'mu 5138'))).toBe(50);
+  });
 });
