@@ -122,6 +122,8 @@ function plainSplitId(match: string, code: string, digits: string): string {
  * plans seldom hold one.
  */
 const ODD_ID_HINT = new RegExp(`${ODD_LETTER}${ID_LETTER}?[0-9]`, 'u');
+/** Either hint in one pass: most answers hold neither, and are read once instead of twice. */
+const ODD_HINT = new RegExp(`${ODD_LETTER}(?:${ID_LETTER}?[0-9]|[0-9A-Z]?[ -][0-9])`, 'u');
 /** `ODD_ID`'s match in plain capitals, or unchanged when it cannot be an id. */
 function plainId(match: string): string {
   let out = '';
@@ -234,8 +236,10 @@ export function canonicalAnswer(text: string): string {
       isIdShape(letters, digits.length) ? `${letters}${digits}` : whole,
     );
   }
-  if (ODD_SPLIT_ID_HINT.test(out)) out = out.replace(ODD_SPLIT_ID, plainSplitId);
-  if (ODD_ID_HINT.test(out)) out = out.replace(ODD_ID, plainId);
+  if (ODD_HINT.test(out)) {
+    if (ODD_SPLIT_ID_HINT.test(out)) out = out.replace(ODD_SPLIT_ID, plainSplitId);
+    if (ODD_ID_HINT.test(out)) out = out.replace(ODD_ID, plainId);
+  }
   lastInput = text;
   lastCanonical = out;
   return out;
