@@ -79,6 +79,12 @@ const ID_LOOKALIKES: ReadonlyMap<number, string> = (() => {
   return out;
 })();
 const ODD_LETTER = `[${[...ID_LOOKALIKES.keys()].map((c) => String.fromCharCode(c)).join('')}]`;
+/** `s` with every look-alike letter replaced by its capital. */
+function inCapitals(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) out += ID_LOOKALIKES.get(s.charCodeAt(i)) ?? s[i]!;
+  return out;
+}
 const ID_LETTER = `(?:[A-Z]|${ODD_LETTER})`;
 const ID_EDGE = 'A-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a';
 /**
@@ -110,8 +116,7 @@ const ODD_SPLIT_ID_HINT = new RegExp(`${ODD_LETTER}[0-9A-Z]?[ -][0-9]`, 'u');
 const AIRLINES = new Set(AIRLINE_CODES);
 /** `ODD_SPLIT_ID`'s match as a plain flight number, or unchanged when its code is no airline's. */
 function plainSplitId(match: string, code: string, digits: string): string {
-  let plain = '';
-  for (let i = 0; i < code.length; i++) plain += ID_LOOKALIKES.get(code.charCodeAt(i)) ?? code[i]!;
+  const plain = inCapitals(code);
   // A code already in plain capitals is SPLIT_ID's to join.
   return plain !== code && AIRLINES.has(plain) ? `${plain}${digits}` : match;
 }
@@ -122,12 +127,14 @@ function plainSplitId(match: string, code: string, digits: string): string {
  * plans seldom hold one.
  */
 const ODD_ID_HINT = new RegExp(`${ODD_LETTER}${ID_LETTER}?[0-9]`, 'u');
-/** Either hint in one pass: most answers hold neither, and are read once instead of twice. */
-const ODD_HINT = new RegExp(`${ODD_LETTER}(?:${ID_LETTER}?[0-9]|[0-9A-Z]?[ -][0-9])`, 'u');
+/**
+ * Either hint in one pass, built from both so it never misses what one of them finds: most answers hold
+ * neither, and are read once instead of twice.
+ */
+const ODD_HINT = new RegExp(`${ODD_ID_HINT.source}|${ODD_SPLIT_ID_HINT.source}`, 'u');
 /** `ODD_ID`'s match in plain capitals, or unchanged when it cannot be an id. */
 function plainId(match: string): string {
-  let out = '';
-  for (let i = 0; i < match.length; i++) out += ID_LOOKALIKES.get(match.charCodeAt(i)) ?? match[i]!;
+  const out = inCapitals(match);
   // ODD_ID's digits are one to four.
   const code = /^\d?[A-Z]+/.exec(out)![0];
   return isIdShape(code, out.length - code.length) ? out : match;

@@ -281,13 +281,12 @@ function rowText(row: Row): string {
   }
   const savedCode = row['savedCodeTotal'] as number | null;
   const saved = savedCode === null ? 'no saved score' : `saved code ${savedCode}`;
-  const sameVersion = row['savedScorerVersion'] === row['scorerVersion'];
   const verdict =
     row['matches'] === null
       ? ''
       : row['matches']
         ? ' (same)'
-        : sameVersion
+        : differsUnderSameVersion(row)
           ? ' (DIFFERENT)'
           : ` (different: saved by scorer ${String(row['savedScorerVersion'])}, scored by ${String(row['scorerVersion'])})`;
   return `task ${String(row['taskId'])}: total ${String(row['total'])}, code ${String(row['codeTotal'])}; ${saved}${verdict}`;
@@ -376,11 +375,11 @@ async function scoreFile(
   const printer = rowPrinter(json, keptCount, print);
   const unscored: EpisodeStatus[] = [];
   let differing = 0;
-  // Records waiting for their batch to be scored, in file order (unscored ones wait too, to keep the order).
+  // Records waiting for their batch to be scored, in file order (unscored ones wait too, to keep the order),
+  // and the episodes among them.
   let pending: Entry[] = [];
-  let pendingScorable = 0;
+  let scorable: Scorable[] = [];
   const flush = async (): Promise<void> => {
-    const scorable = pending.flatMap((e) => (e.validForScoring ? [e.episode] : []));
     const breakdowns = await scoreAll(scorable, judge);
     let next = 0;
     for (const entry of pending) {
@@ -391,7 +390,7 @@ async function scoreFile(
       printer.row(row);
     }
     pending = [];
-    pendingScorable = 0;
+    scorable = [];
   };
   const batch = judge === undefined ? SCORE_BATCH : 1;
   for await (const entry of keptEntries(path, handle, survey)) {
@@ -402,9 +401,9 @@ async function scoreFile(
         error: entry.record.error,
         outcome: entry.record.outcome,
       });
-    } else pendingScorable++;
+    } else scorable.push(entry.episode);
     pending.push(entry);
-    if (pendingScorable >= batch) await flush();
+    if (scorable.length >= batch) await flush();
   }
   await flush();
   printer.end();

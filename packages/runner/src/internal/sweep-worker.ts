@@ -7,6 +7,7 @@ import { createJudge } from '@navworld/llm-validator';
 import type { WorldName } from '@navworld/tools';
 import { createEnvironment } from '../environment/environment';
 import { runReferenceAgent } from '../agent/reference-agent';
+import type { Job } from './threads';
 
 interface SweepWorkerData {
   epoch: Epoch;
@@ -14,11 +15,6 @@ interface SweepWorkerData {
   env: Record<string, string | undefined>;
   /** Whether episodes are judged: each worker then builds its own judge from `env`. */
   judge: boolean;
-}
-
-interface Job {
-  taskId: number;
-  repeat: number;
 }
 
 /** What a worker posts: a finished episode, the failure of one, or a warning of its tools. */

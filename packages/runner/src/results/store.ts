@@ -144,11 +144,10 @@ export interface FileLine {
 /**
  * The lines of an open file, in order, as `split('\n')` of the decoded file would give them (a '\r' before
  * the newline stays, so CRLF files read as before; a byte-order mark at the start is dropped), up to `limit`
- * bytes. The file is split on newline bytes
- * and each line is decoded whole: a newline byte never occurs inside a multi-byte UTF-8 character, so a
- * character cut by a chunk boundary is always decoded from all its bytes. The bytes after the last newline,
- * if any, come last with `terminated` false. Memory holds one chunk and the line being read, never the whole
- * file.
+ * bytes. The file is split on newline bytes and each line is decoded whole: a newline byte never occurs
+ * inside a multi-byte UTF-8 character, so a character cut by a chunk boundary is always decoded from all its
+ * bytes. The bytes after the last newline, if any, come last with `terminated` false. Memory holds one chunk
+ * and the line being read, never the whole file.
  */
 export async function* readLines(
   handle: FileHandle,
