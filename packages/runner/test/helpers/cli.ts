@@ -1,6 +1,6 @@
 // Runs the built `navworld` command in a child process, as a user would.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,11 +39,11 @@ export function buildCli(name: string): string {
   if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
   mkdirSync(outDir, { recursive: true });
   const bin = join(outDir, 'navworld.js');
-  // The same shim as bin/navworld.js, beside the build it runs.
-  writeFileSync(
-    bin,
-    "import { endOnClosedOutput, main } from './cli.js';\nendOnClosedOutput();\nprocess.exitCode = await main();\n",
-  );
+  // The package's own executable, pointed at the build beside it.
+  const shipped = readFileSync(join(packageDir, 'bin', 'navworld.js'), 'utf8');
+  if (!shipped.includes("'../dist/cli.js'"))
+    throw new Error('bin/navworld.js no longer imports ../dist/cli.js');
+  writeFileSync(bin, shipped.replace("'../dist/cli.js'", "'./cli.js'"));
   return bin;
 }
 
