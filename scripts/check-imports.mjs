@@ -61,7 +61,8 @@ async function scriptImports(files) {
   const found = new Map();
   for (const [input, meta] of Object.entries(result.metafile.inputs)) {
     for (const imp of meta.imports) {
-      if (!imp.external || imp.path.startsWith('.') || imp.path.startsWith('/')) continue;
+      // <runtime> is esbuild's own helper module, not an import of the file.
+      if (!imp.external || /^[./<]/.test(imp.path)) continue;
       if (!found.has(imp.path)) found.set(imp.path, input);
     }
   }

@@ -8,4 +8,6 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
+  // import.meta.url (the SQLite driver is loaded with createRequire) in the CommonJS build too.
+  shims: true,
 });

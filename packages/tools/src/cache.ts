@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { CACHE_DEFAULTS } from './config';
+import { sqliteDriver } from './internal/sqlite-driver';
 import type { CacheStats, ToolCache, ToolLogger } from './types';
 
 /** Options of {@link createMemoryCache}. */
@@ -87,7 +88,8 @@ interface Statements {
 }
 
 function openDatabase(path: string): { db: Db; statements: Statements } {
-  const db = new Database(path, { timeout: 5000 });
+  const Driver = sqliteDriver();
+  const db = new Driver(path, { timeout: 5000 });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -137,6 +139,8 @@ function openAdvice(error: unknown): string {
   // Its folder could not be made: there is no file to speak of.
   if (e?.syscall === 'mkdir')
     return 'no file was made; point NAVWORLD_CACHE_DIR at a writable folder';
+  if (e?.code === 'MODULE_NOT_FOUND')
+    return 'it is an optional dependency whose native build may have failed; install it to keep the cache between runs';
   if (e?.code === 'ERR_DLOPEN_FAILED' || /NODE_MODULE_VERSION|bindings file/.test(message))
     return 'the file is left as it is; run `npm rebuild better-sqlite3` for this Node.js version';
   return 'the file is left as it is';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { createSqliteCache } from '../src/index';
+import type * as DriverModule from '../src/internal/sqlite-driver';
 import { tempDir } from './helpers';
 
 const failures = vi.hoisted(() => ({
@@ -14,10 +15,13 @@ const failures = vi.hoisted(() => ({
   open: undefined as Error | undefined,
   /** Thrown once by the next statement run or read, then cleared. */
   call: undefined as Error | undefined,
+  /** Thrown by the driver's loader while set (the optional driver is not installed). */
+  missing: undefined as Error | undefined,
 }));
 
-vi.mock('better-sqlite3', async (importOriginal) => {
-  const Real = (await importOriginal<{ default: typeof Database }>()).default;
+vi.mock('../src/internal/sqlite-driver', async (importOriginal) => {
+  const { sqliteDriver } = await importOriginal<typeof DriverModule>();
+  const Real = sqliteDriver();
   class Wrapped {
     constructor(...args: ConstructorParameters<typeof Real>) {
       if (failures.open) throw failures.open;
@@ -41,7 +45,12 @@ vi.mock('better-sqlite3', async (importOriginal) => {
       return db;
     }
   }
-  return { default: Wrapped };
+  return {
+    sqliteDriver: () => {
+      if (failures.missing) throw failures.missing;
+      return Wrapped as unknown as typeof Database;
+    },
+  };
 });
 
 function sqliteError(code: string, message: string): Error {

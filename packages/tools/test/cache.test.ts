@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EPOCH_SECONDS, epochAt } from '@navworld/core-types';
 import {
@@ -202,6 +203,51 @@ describe('sqlite cache', () => {
         ),
       ]);
     }
+  });
+});
+
+describe('without the optional SQLite driver', () => {
+  // better-sqlite3 is an optional dependency: an install where its native build failed has no driver at all.
+  const hidden = ['-r', fileURLToPath(new URL('./fixtures/no-sqlite.cjs', import.meta.url))];
+
+  it('loads, caches in memory with one warning naming the missing driver, and leaves no file', () => {
+    const dir = tempDir();
+    const path = join(dir, 'cache.sqlite');
+    const out = runChild<{ warnings: string[]; value: string | null }>(
+      'cache-open',
+      { path },
+      20_000,
+      hidden,
+    );
+    expect(out.value).toBe('v');
+    expect(out.warnings).toHaveLength(1);
+    expect(out.warnings[0]).toContain('cannot be opened (better-sqlite3 is not installed)');
+    expect(out.warnings[0]).toContain('optional dependency');
+    // One line: not the require stack with its paths.
+    expect(out.warnings[0]).not.toContain('\n');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('answers tool calls with the SQLite cache asked for, as a process with the driver does', () => {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['weather', { city: '杭州' }],
+      ['poi_search', { keywords: '西湖', city: '杭州' }],
+    ];
+    const without = runChild<{ warnings: string[]; texts: string[] }>(
+      'sqlite-calls',
+      { path: join(tempDir(), 'cache.sqlite'), calls },
+      20_000,
+      hidden,
+    );
+    const withDriver = runChild<{ warnings: string[]; texts: string[] }>(
+      'sqlite-calls',
+      { path: join(tempDir(), 'cache.sqlite'), calls },
+      20_000,
+    );
+    expect(withDriver.warnings).toEqual([]);
+    expect(without.warnings).toHaveLength(1);
+    expect(without.texts).toEqual(withDriver.texts);
+    expect(without.texts[0]).toContain('杭州');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callTool, createToolContext } from '../src/index';
+import { CROSS_CONTEXT } from './fixtures/cross-context';
 import { runChild } from './helpers';
 
 const CALLS: Array<[string, Record<string, unknown>]> = [
@@ -15,14 +16,7 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
 describe('determinism across processes', () => {
   it('gives identical text for the same calls and epoch in a fresh process', async () => {
     const ctx = createToolContext({
-      epoch: {
-        id: 2834,
-        salt: 'cross',
-        startsAt: 2834 * 604800,
-        endsAt: 2835 * 604800,
-        pinned: true,
-      },
-      now: Date.UTC(2025, 4, 1, 4),
+      ...CROSS_CONTEXT,
       cache: 'none',
     });
     const here: string[] = [];

@@ -35,14 +35,24 @@ export function childBundle(): string {
 
 /**
  * Runs the child bundle in a fresh Node process and parses its JSON output. A child still running after
- * `timeoutMs` is killed and the call throws: a hang fails the test instead of blocking it.
+ * `timeoutMs` is killed and the call throws: a hang fails the test instead of blocking it. `nodeArgs` go to Node
+ * before the bundle (`-r` a preload, say).
  */
-export function runChild<T>(mode: string, arg: unknown, timeoutMs?: number): T {
-  const result = spawnSync(process.execPath, [childBundle(), mode, JSON.stringify(arg)], {
-    encoding: 'utf8',
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: 'SIGKILL' as const }),
-  });
+export function runChild<T>(
+  mode: string,
+  arg: unknown,
+  timeoutMs?: number,
+  nodeArgs: readonly string[] = [],
+): T {
+  const result = spawnSync(
+    process.execPath,
+    [...nodeArgs, childBundle(), mode, JSON.stringify(arg)],
+    {
+      encoding: 'utf8',
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: 'SIGKILL' as const }),
+    },
+  );
   if (result.signal !== null) throw new Error(`child killed by ${result.signal} (hung?)`);
   if (result.status !== 0) throw new Error(`child failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as T;
