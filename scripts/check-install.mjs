@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Installs the packages as a user gets them and runs them: every public package is packed (`npm pack`, the
+// tarball npm would publish), the tarballs are installed into an empty project with npm's nested strategy (no
+// hoisting: a package finds only what it declares) and without optional dependencies (the native SQLite driver
+// left out, as where it cannot be built), then each package is imported and the `navworld` bin plays, scores
+// and reports a few tasks. Run after `npm run build`; third-party dependencies come from the npm registry (or
+// npm's cache).
+//
+//   node scripts/check-install.mjs [--keep]      (--keep leaves the project folder for a look)
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const keep = process.argv.includes('--keep');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+
+/** Runs a command; returns its output, or ends the check with what it printed. */
+function run(what, command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0 || result.error) {
+    console.error(`check-install: ${what} failed (exit ${result.status ?? result.error?.message})`);
+    console.error(
+      `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n'),
+    );
+    if (!keep) rmSync(work, { recursive: true, force: true });
+    process.exit(1);
+  }
+  return result.stdout;
+}
+
+function fail(message) {
+  console.error(`check-install: ${message}`);
+  console.error(`hint: run with --keep and look in ${work}`);
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'navworld-install-'));
+const packs = join(work, 'packs');
+const project = join(work, 'project');
+mkdirSync(packs);
+mkdirSync(project);
+
+// Pack every public package.
+const packages = [];
+for (const dir of readdirSync(join(root, 'packages'))) {
+  const file = join(root, 'packages', dir, 'package.json');
+  if (!existsSync(file)) continue;
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  if (manifest.private) continue;
+  if (!existsSync(join(root, 'packages', dir, 'dist')))
+    fail(`${manifest.name} has no build (run npm run build first)`);
+  run(`npm pack of ${manifest.name}`, npm, ['pack', '--silent', '--pack-destination', packs], {
+    cwd: join(root, 'packages', dir),
+  });
+  packages.push(manifest);
+}
+const tarballs = readdirSync(packs).map((f) => join(packs, f));
+
+// A user's project, with the tarballs installed and nothing hoisted.
+writeFileSync(
+  join(project, 'package.json'),
+  JSON.stringify({ name: 'navworld-install-check', version: '1.0.0', private: true }),
+);
+run(
+  'npm install of the tarballs',
+  npm,
+  [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--omit=optional',
+    '--ignore-scripts',
+    '--install-strategy=nested',
+    ...tarballs,
+  ],
+  { cwd: project },
+);
+
+// Every package loads, as ESM and (where it ships CommonJS) as CommonJS.
+for (const manifest of packages) {
+  const name = JSON.stringify(manifest.name);
+  const esm = run(
+    `import of ${manifest.name}`,
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${name}); console.log(Object.keys(m).length)`,
+    ],
+    { cwd: project },
+  );
+  if (Number(esm) < 1) fail(`${manifest.name} exports nothing`);
+  const dual = JSON.stringify(manifest.exports?.['.'] ?? {}).includes('"require"');
+  if (dual)
+    run(`require of ${manifest.name}`, process.execPath, ['-e', `require(${name})`], {
+      cwd: project,
+    });
+}
+
+// The bin: play three tasks on two threads, score them again, summarise them, call a tool with the SQLite cache
+// asked for (and no driver installed).
+const bin = join(project, 'node_modules', '.bin', 'navworld');
+const env = { ...process.env, NAVWORLD_CACHE_DIR: join(work, 'cache') };
+delete env.NAVWORLD_DEBUG;
+run(
+  'navworld evaluate',
+  bin,
+  [
+    'evaluate',
+    '--tasks',
+    '0-2',
+    '--agent',
+    'reference',
+    '--workers',
+    '2',
+    '--out',
+    'results.jsonl',
+  ],
+  { cwd: project, env },
+);
+const scored = JSON.parse(
+  run('navworld score', bin, ['score', 'results.jsonl', '--json'], { cwd: project, env }),
+);
+if (!Array.isArray(scored) || scored.length !== 3) fail('navworld score did not give three rows');
+for (const row of scored)
+  if (!(row.codeTotal >= 45 && row.matches === true))
+    fail(
+      `navworld score: task ${row.taskId} scored ${row.codeTotal} (code, saved ${row.savedCodeTotal}); expected ≥ 45, as saved`,
+    );
+run('navworld report', bin, ['report', 'results.jsonl', '--html', 'report.html'], {
+  cwd: project,
+  env,
+});
+if (!existsSync(join(project, 'report.html'))) fail('navworld report wrote no HTML');
+const weather = spawnSync(bin, ['call', 'weather', '{"city":"北京"}'], {
+  cwd: project,
+  env: { ...env, NAVWORLD_CACHE: 'sqlite' },
+  encoding: 'utf8',
+});
+if (weather.status !== 0 || !weather.stdout.includes('北京'))
+  fail(`navworld call weather failed (exit ${weather.status}): ${weather.stderr}`);
+if (!weather.stderr.includes('better-sqlite3 is not installed'))
+  fail(`navworld call with a sqlite cache and no driver gave no warning: ${weather.stderr}`);
+
+if (!keep) rmSync(work, { recursive: true, force: true });
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(
+  `check-install: ${packages.length} packed packages install unhoisted, load, and run (${seconds} s)` +
+    (keep ? `; kept in ${work}` : ''),
+);
