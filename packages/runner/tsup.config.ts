@@ -1,4 +1,7 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const FAST_MARK = 'dist/.fast-build';
 
 export default defineConfig((cli) => {
   // The fast build (`--env.NAVWORLD_FAST_BUILD 1` or the variable) is for running the CLI inside the repository
@@ -30,6 +33,12 @@ export default defineConfig((cli) => {
     external: fast ? [/^[^./]/] : [/^[^./]/, /^@navworld\//],
     esbuildOptions(options) {
       if (fast) options.conditions = ['@navworld/source', 'import', 'module', 'default'];
+    },
+    // Marks the fast build, so that `npm pack` / `npm publish` refuse it (scripts/prepack.mjs); the full build
+    // removes the mark (tsup's clean leaves dot files).
+    onSuccess: async () => {
+      if (fast) writeFileSync(FAST_MARK, '');
+      else rmSync(FAST_MARK, { force: true });
     },
   };
 });
