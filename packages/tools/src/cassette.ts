@@ -1,9 +1,12 @@
 import {
   appendFileSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -162,11 +165,62 @@ function recorderFor(path: string): Recorder {
   return loaded;
 }
 
+/** How long a writer waits for another writer's lock on a cassette before it gives up. */
+const LOCK_WAIT_MS = 10_000;
+/** A lock this old was left by a writer that died holding it (a line takes milliseconds): it is broken. */
+const LOCK_STALE_MS = 30_000;
+/** Waited on to sleep between attempts (never notified). */
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));
+
+/** Path of the lock file that writers of a cassette take in turn. */
+function lockPathOf(cassettePath: string): string {
+  return `${cassettePath}.lock`;
+}
+
+/**
+ * Runs `work` holding the cassette's lock: a file created exclusively next to it, so that writers in other
+ * threads and processes take turns at reading the manifest, appending a line and writing the manifest again
+ * (each keeps its own list of hashes, and two interleaved turns would drop a line from the manifest). Work is
+ * synchronous and short, so waiting is a sleep of a few milliseconds at a time.
+ */
+function withCassetteLock<T>(path: string, work: () => T): T {
+  const lock = lockPathOf(path);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = statSync(lock, { throwIfNoEntry: false });
+    if (held !== undefined && Date.now() - held.mtimeMs > LOCK_STALE_MS) {
+      rmSync(lock, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new NavworldError(
+        ERROR_CODES.IO_ERROR,
+        `cassette ${path} stayed locked by another writer for ${LOCK_WAIT_MS / 1000} s`,
+        {
+          hint: `if no other process is recording into it, remove ${lock}`,
+        },
+      );
+    Atomics.wait(SLEEP, 0, 0, 2);
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 /**
  * Wraps a provider and appends each new (tool, normalised arguments, epoch) → outcome to a JSONL cassette,
  * keeping the SHA-256 manifest in step. An existing cassette is verified and extended. The contexts of one
- * process that record into the same file share its record, so the manifest lists every line; a file that
- * another writer extended is read again before the next line is added.
+ * process that record into the same file share its record, so the manifest lists every line; writers in other
+ * threads and processes take turns through a lock file (`<cassette>.lock`), and a file that another writer
+ * extended is read again before the next line is added.
  */
 export function createRecordingProvider(
   inner: MapProvider,
@@ -174,7 +228,7 @@ export function createRecordingProvider(
 ): MapProvider {
   const { path } = options;
   mkdirSync(dirname(path), { recursive: true });
-  recorderFor(path);
+  withCassetteLock(path, () => recorderFor(path));
   return {
     name: `record:${inner.name}`,
     salted: true,
@@ -186,8 +240,10 @@ export function createRecordingProvider(
       const outcome = await inner.call(tool, args, ctx);
       const key = cassetteKey(tool, args, ctx.epoch.salt);
       if (!recordable(outcome)) return outcome;
-      const recorder = recorderFor(path);
-      if (!recorder.seen.has(key)) {
+      withCassetteLock(path, () => {
+        // Read again when another writer extended the file since: it may have recorded this key.
+        const recorder = recorderFor(path);
+        if (recorder.seen.has(key)) return;
         const entry: CassetteEntry = { key, tool, args, epoch: ctx.epoch.salt, outcome };
         const line = `${canonicalJson(entry)}\n`;
         appendFileSync(path, line);
@@ -195,7 +251,7 @@ export function createRecordingProvider(
         recorder.hashes.push(sha256Hex(line.slice(0, -1)));
         writeManifest(path, recorder.hashes);
         recorder.seen.add(key);
-      }
+      });
       return outcome;
     },
   };

@@ -1,9 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { epochAt, sha256Hex } from '@navworld/core-types';
 import { callTool, createToolContext, verifyCassette } from '../src/index';
-import { tempDir } from './helpers';
+import { listCities } from '@navworld/knowledge-graph';
+import { spawn } from 'node:child_process';
+import { childBundle, tempDir } from './helpers';
 
 const EPOCH = epochAt(Date.UTC(2025, 4, 1), { salt: 'cassette' });
 const CALLS: Array<[string, Record<string, unknown>]> = [
@@ -135,6 +137,49 @@ describe('cassettes', () => {
     );
     await callTool('weather', { city: '上海' }, ctx);
     expect(verifyCassette(path).size).toBe(3);
+  });
+
+  it('stays whole when four processes record into it at the same moment', async () => {
+    const path = join(tempDir(), 'shared.jsonl');
+    const cities = listCities().map((c) => c.name);
+    const writers = 4;
+    const share = Math.floor(cities.length / writers);
+    // Every process starts calling at the same instant, each with cities of its own plus the first few of
+    // every list (the same keys recorded by several writers).
+    const startAt = Date.now() + 1500;
+    const runs = Array.from({ length: writers }, (_, w) => {
+      const mine = [...cities.slice(w * share, (w + 1) * share), ...cities.slice(0, 4)];
+      return new Promise<{ code: number | null; out: string; err: string }>((done) => {
+        const child = spawn(process.execPath, [
+          childBundle(),
+          'record',
+          JSON.stringify({ path, cities: mine, startAt }),
+        ]);
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('close', (code) => done({ code, out, err }));
+      });
+    });
+    const results = await Promise.all(runs);
+    for (const r of results) expect(r.code, r.err).toBe(0);
+    // The manifest lists every line, and every writer's calls are in it.
+    expect(verifyCassette(path).size).toBe(writers * share);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    // One line per key: a key two writers met is recorded once.
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(writers * share);
+  }, 60_000);
+
+  it('breaks a lock left by a writer that died holding it', async () => {
+    const path = join(tempDir(), 'stale.jsonl');
+    writeFileSync(`${path}.lock`, '');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${path}.lock`, minuteAgo, minuteAgo);
+    await record(path);
+    // All five outcomes are recorded (the unknown city's UNKNOWN_CITY too).
+    expect(verifyCassette(path).size).toBe(CALLS.length);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('needs a cassette path, and for replay a cassette at it', () => {
