@@ -147,7 +147,7 @@ export async function main(
       .option('--concurrency <n>', 'Episodes run at once (default 2 reference, 4 openai)')
       .option(
         '--workers <n>',
-        'Reference agent: worker threads (default 1; use the number of cores; the record world plays in one)',
+        'Reference agent: worker threads (default 1; use the number of cores)',
       )
       .option('--out <file>', 'Results file (default results/<agent>-results.jsonl)')
       .option('--resume', 'Continue an existing results file, skipping finished episodes')

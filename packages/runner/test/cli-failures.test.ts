@@ -385,7 +385,7 @@ describe('tool cache variables', () => {
 });
 
 describe('a recorded sweep with --workers', () => {
-  it('plays in one thread, so the cassette matches its manifest and replays the same scores', async () => {
+  it('records on two threads into one cassette that matches its manifest and replays the same scores', async () => {
     const cassette = join(dir, 'sweep-cassette.jsonl');
     const recorded = join(dir, 'recorded.jsonl');
     const env = { NAVWORLD_CASSETTE: cassette };

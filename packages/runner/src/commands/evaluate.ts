@@ -136,9 +136,9 @@ export async function evaluateCommand(
   const workers = intFlag(options.workers, 'workers', 1, 64, 1);
   const out = pathFlag(options.out, 'out') ?? `results/${agent}-results.jsonl`;
   const world = worldFlag(options.world, config.world);
-  // Threads cannot share a cassette's record (each would keep a manifest of its own lines): the record
-  // world plays every episode in this thread.
-  const threads = agent === 'reference' && world !== 'record' ? workers : 1;
+  // Recording threads take turns at the cassette through its lock file, so the record world runs on threads
+  // like any other.
+  const threads = agent === 'reference' ? workers : 1;
   const modelRun = agent === 'openai' ? modelSettings(options, config) : undefined;
 
   // Asked for by flag, the judge must be usable: without a key every verdict would be unavailable and the
