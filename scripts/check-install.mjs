@@ -3,7 +3,7 @@
 // tarball npm would publish), the tarballs are installed into an empty project with npm's nested strategy (no
 // hoisting: a package finds only what it declares) and without optional dependencies (the native SQLite driver
 // left out, as where it cannot be built), then each package is imported and the `navworld` bin plays, scores
-// and reports a few tasks. Run after `npm run build`; third-party dependencies come from the npm registry (or
+// and reports a few tasks, calls a tool and serves the tools over MCP. Run after `npm run build`; third-party dependencies come from the npm registry (or
 // npm's cache).
 //
 //   node scripts/check-install.mjs [--keep]      (--keep leaves the project folder for a look)
@@ -154,6 +154,37 @@ if (weather.status !== 0 || !weather.stdout.includes('北京'))
   fail(`navworld call weather failed (exit ${weather.status}): ${weather.stderr}`);
 if (!weather.stderr.includes('better-sqlite3 is not installed'))
   fail(`navworld call with a sqlite cache and no driver gave no warning: ${weather.stderr}`);
+
+// The MCP server over stdio: a handshake, then the list of the six tools (it ends when its input does).
+const mcpInput = [
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'check', version: '1' },
+    },
+  },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+]
+  .map((m) => JSON.stringify(m))
+  .join('\n');
+const mcp = run('navworld mcp', bin, ['mcp'], {
+  cwd: project,
+  env,
+  input: `${mcpInput}\n`,
+  timeout: 30_000,
+});
+const listed = mcp
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
+  .find((m) => m.id === 2)?.result?.tools;
+if (!Array.isArray(listed) || listed.length !== 6)
+  fail(`navworld mcp listed ${Array.isArray(listed) ? listed.length : 'no'} tools, expected 6`);
 
 if (!keep) rmSync(work, { recursive: true, force: true });
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
