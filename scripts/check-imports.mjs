@@ -4,7 +4,8 @@
 // installed alone, or by a package manager that does not hoist (pnpm, npm's nested strategy), that import
 // fails. Every bare import of a built file (JavaScript and declarations) must be a Node built-in, the package
 // itself, or one of its dependencies, peer or optional dependencies; an import of a sibling's subpath must be
-// one the sibling exports. Run after `npm run build` (the CLI's fast build inlines the siblings on purpose).
+// one the sibling exports; and every (non-optional, non-peer) dependency must be imported somewhere. Run after
+// `npm run build` (the CLI's fast build inlines the siblings on purpose).
 //
 //   node scripts/check-imports.mjs [--root <repository>]
 import { build } from 'esbuild';
@@ -114,6 +115,14 @@ for (const [dir, manifest] of manifests) {
     ...Object.keys(manifest.optionalDependencies ?? {}),
   ]);
   const imports = [...(await scriptImports(scripts)), ...declarationImports(declarations)];
+  // A runtime dependency nothing imports only makes every install bigger (optional ones may be loaded by name
+  // at run time, and peers are the user's to install).
+  const used = new Set(imports.map(([specifier]) => packageOf(specifier)));
+  for (const name of Object.keys(manifest.dependencies ?? {}))
+    if (!used.has(name))
+      problems.push(
+        `${manifest.name}: depends on "${name}", which its build never imports (a development dependency?)`,
+      );
   for (const [specifier, from] of imports) {
     checked++;
     if (builtins.has(specifier) || builtins.has(packageOf(specifier))) continue;
@@ -140,10 +149,10 @@ if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s)`);
   for (const p of problems) console.error(`  ${p}`);
   console.error(
-    "hint: declare the package in the importing package's dependencies, or stop importing it",
+    "hint: declare each imported package in the importer's dependencies, and move the ones its build never imports to devDependencies",
   );
   process.exit(1);
 }
 console.log(
-  `check-imports: ${checked} bare import(s) of ${manifests.size} packages' builds are declared`,
+  `check-imports: ${checked} bare import(s) of ${manifests.size} packages' builds are declared, and every dependency is imported`,
 );

@@ -68,6 +68,27 @@ describe('scripts/check-imports.mjs', () => {
     expect(run.out).toMatch(/bare import\(s\) of 2 packages' builds are declared/);
   });
 
+  it('fails on a dependency the build never imports, and not on an optional or peer one', () => {
+    const root = repository({
+      base: [
+        {
+          ...base,
+          dependencies: { zod: '^4.0.0', seedrandom: '^3.0.0' },
+          optionalDependencies: { 'better-sqlite3': '^12.0.0' },
+          peerDependencies: { openai: '^6.0.0' },
+        },
+        { 'index.js': 'import { z } from "zod";\nexport const a = z;' },
+      ],
+    });
+    const run = check(root);
+    expect(run.status).toBe(1);
+    expect(run.err).toContain(
+      '@navworld/base: depends on "seedrandom", which its build never imports',
+    );
+    expect(run.err).not.toContain('better-sqlite3');
+    expect(run.err).not.toContain('openai');
+  });
+
   it('fails on an import that only hoisting provides, in JavaScript, CommonJS and declarations', () => {
     const root = repository({
       base: [base, { 'index.js': 'import { z } from "zod";\nexport const a = z;' }],
