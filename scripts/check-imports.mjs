@@ -13,13 +13,13 @@ import { builtinModules } from 'node:module';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspacePackages } from './lib/packages.mjs';
 
 const rootFlag = process.argv.indexOf('--root');
 const root =
   rootFlag > 0 && process.argv[rootFlag + 1]
     ? resolve(process.argv[rootFlag + 1])
     : join(dirname(fileURLToPath(import.meta.url)), '..');
-const packagesDir = join(root, 'packages');
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 /** The package a bare specifier names: `@scope/name` or `name`. */
@@ -88,18 +88,14 @@ function declarationImports(files) {
   return found;
 }
 
-const manifests = new Map();
-for (const dir of readdirSync(packagesDir)) {
-  const file = join(packagesDir, dir, 'package.json');
-  if (existsSync(file)) manifests.set(dir, JSON.parse(readFileSync(file, 'utf8')));
-}
-const byName = new Map([...manifests.values()].map((m) => [m.name, m]));
+const packages = workspacePackages(root);
+const byName = new Map(packages.map(({ manifest }) => [manifest.name, manifest]));
 
 const problems = [];
 let checked = 0;
-for (const [dir, manifest] of manifests) {
+for (const { path, manifest } of packages) {
   if (manifest.private) continue;
-  const dist = join(packagesDir, dir, 'dist');
+  const dist = join(path, 'dist');
   const scripts = filesUnder(dist, (n) => /\.(?:js|cjs|mjs)$/.test(n));
   if (scripts.length === 0) {
     problems.push(
@@ -154,5 +150,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-imports: ${checked} bare import(s) of ${manifests.size} packages' builds are declared, and every dependency is imported`,
+  `check-imports: ${checked} bare import(s) of ${packages.length} packages' builds are declared, and every dependency is imported`,
 );

@@ -3,47 +3,43 @@
 // tarball npm would publish), the tarballs are installed into an empty project with npm's nested strategy (no
 // hoisting: a package finds only what it declares) and without optional dependencies (the native SQLite driver
 // left out, as where it cannot be built), then each package is imported and the `navworld` bin plays, scores
-// and reports a few tasks, calls a tool and serves the tools over MCP. Run after `npm run build`; third-party dependencies come from the npm registry (or
-// npm's cache).
+// and reports a few tasks, calls a tool and serves the tools over MCP. Run after `npm run build`; third-party
+// dependencies come from the npm registry (or npm's cache).
 //
 //   node scripts/check-install.mjs [--keep]      (--keep leaves the project folder for a look)
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspacePackages } from './lib/packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
 
-/** Runs a command; returns its output, or ends the check with what it printed. */
-function run(what, command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0 || result.error) {
-    console.error(`check-install: ${what} failed (exit ${result.status ?? result.error?.message})`);
-    console.error(
-      `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n'),
-    );
-    if (!keep) rmSync(work, { recursive: true, force: true });
-    process.exit(1);
+/** Ends the check: the message, then `output` (the end of what a command printed), if any. */
+function fail(message, output = '') {
+  console.error(`check-install: ${message}`);
+  if (output !== '') console.error(output.trim().split('\n').slice(-40).join('\n'));
+  if (keep) console.error(`the project is kept in ${work}`);
+  else {
+    rmSync(work, { recursive: true, force: true });
+    console.error('hint: run with --keep to look at the project');
   }
-  return result.stdout;
+  process.exit(1);
 }
 
-function fail(message) {
-  console.error(`check-install: ${message}`);
-  console.error(`hint: run with --keep and look in ${work}`);
-  process.exit(1);
+/** Runs a command; returns its stdout and stderr, or ends the check with what it printed. */
+function run(what, command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0 || result.error)
+    fail(
+      `${what} failed (exit ${result.status ?? result.error?.message})`,
+      `${result.stdout ?? ''}${result.stderr ?? ''}`,
+    );
+  return { stdout: result.stdout, stderr: result.stderr };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'navworld-install-'));
@@ -54,15 +50,12 @@ mkdirSync(project);
 
 // Pack every public package.
 const packages = [];
-for (const dir of readdirSync(join(root, 'packages'))) {
-  const file = join(root, 'packages', dir, 'package.json');
-  if (!existsSync(file)) continue;
-  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+for (const { path, manifest } of workspacePackages(root)) {
   if (manifest.private) continue;
-  if (!existsSync(join(root, 'packages', dir, 'dist')))
+  if (!existsSync(join(path, 'dist')))
     fail(`${manifest.name} has no build (run npm run build first)`);
   run(`npm pack of ${manifest.name}`, npm, ['pack', '--silent', '--pack-destination', packs], {
-    cwd: join(root, 'packages', dir),
+    cwd: path,
   });
   packages.push(manifest);
 }
@@ -92,7 +85,7 @@ run(
 // Every package loads, as ESM and (where it ships CommonJS) as CommonJS.
 for (const manifest of packages) {
   const name = JSON.stringify(manifest.name);
-  const esm = run(
+  const { stdout: esm } = run(
     `import of ${manifest.name}`,
     process.execPath,
     [
@@ -132,7 +125,7 @@ run(
   { cwd: project, env },
 );
 const scored = JSON.parse(
-  run('navworld score', bin, ['score', 'results.jsonl', '--json'], { cwd: project, env }),
+  run('navworld score', bin, ['score', 'results.jsonl', '--json'], { cwd: project, env }).stdout,
 );
 if (!Array.isArray(scored) || scored.length !== 3) fail('navworld score did not give three rows');
 for (const row of scored)
@@ -145,13 +138,12 @@ run('navworld report', bin, ['report', 'results.jsonl', '--html', 'report.html']
   env,
 });
 if (!existsSync(join(project, 'report.html'))) fail('navworld report wrote no HTML');
-const weather = spawnSync(bin, ['call', 'weather', '{"city":"北京"}'], {
+const weather = run('navworld call weather', bin, ['call', 'weather', '{"city":"北京"}'], {
   cwd: project,
   env: { ...env, NAVWORLD_CACHE: 'sqlite' },
-  encoding: 'utf8',
 });
-if (weather.status !== 0 || !weather.stdout.includes('北京'))
-  fail(`navworld call weather failed (exit ${weather.status}): ${weather.stderr}`);
+if (!weather.stdout.includes('北京'))
+  fail(`navworld call weather answered without the city: ${weather.stdout}`);
 if (!weather.stderr.includes('better-sqlite3 is not installed'))
   fail(`navworld call with a sqlite cache and no driver gave no warning: ${weather.stderr}`);
 
@@ -178,7 +170,7 @@ const mcp = run('navworld mcp', bin, ['mcp'], {
   input: `${mcpInput}\n`,
   timeout: 30_000,
 });
-const listed = mcp
+const listed = mcp.stdout
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l))

@@ -41,6 +41,9 @@ const base = {
   exports: { '.': './dist/index.js', './testing': './dist/testing.js' },
 };
 
+/** A package that depends on `base`. */
+const top = { name: 'top', version: '1.0.0', dependencies: { '@navworld/base': '^1.0.0' } };
+
 describe('scripts/check-imports.mjs', () => {
   it('passes builds whose imports are built-ins, the package itself, declared dependencies and exported subpaths', () => {
     const root = repository({
@@ -55,7 +58,7 @@ describe('scripts/check-imports.mjs', () => {
         },
       ],
       top: [
-        { name: 'top', version: '1.0.0', dependencies: { '@navworld/base': '^1.0.0' } },
+        top,
         {
           'index.js':
             'import { a } from "@navworld/base";\nexport const t = () => import("@navworld/base/testing");',
@@ -93,7 +96,7 @@ describe('scripts/check-imports.mjs', () => {
     const root = repository({
       base: [base, { 'index.js': 'import { z } from "zod";\nexport const a = z;' }],
       top: [
-        { name: 'top', version: '1.0.0', dependencies: { '@navworld/base': '^1.0.0' } },
+        top,
         {
           'index.js': 'import seedrandom from "seedrandom";\nexport const r = seedrandom;',
           'cli.cjs': 'const Database = require("better-sqlite3");\nmodule.exports = Database;',
@@ -117,7 +120,7 @@ describe('scripts/check-imports.mjs', () => {
     const root = repository({
       base: [base, { 'index.js': 'export const a = 1;' }],
       top: [
-        { name: 'top', version: '1.0.0', dependencies: { '@navworld/base': '^1.0.0' } },
+        top,
         { 'index.js': 'import { x } from "@navworld/base/internal/x.js";\nexport const t = x;' },
       ],
       empty: [{ name: 'empty', version: '1.0.0' }, {}],
