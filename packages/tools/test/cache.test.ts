@@ -231,7 +231,7 @@ describe('without the optional SQLite driver', () => {
   it('answers tool calls with the SQLite cache asked for, as a process with the driver does', () => {
     const calls: Array<[string, Record<string, unknown>]> = [
       ['weather', { city: '杭州' }],
-      ['poi_search', { keywords: '西湖', city: '杭州' }],
+      ['poi_search', { address: '西湖', region: '杭州' }],
     ];
     const without = runChild<{ warnings: string[]; texts: string[] }>(
       'sqlite-calls',
@@ -248,6 +248,7 @@ describe('without the optional SQLite driver', () => {
     expect(without.warnings).toHaveLength(1);
     expect(without.texts).toEqual(withDriver.texts);
     expect(without.texts[0]).toContain('杭州');
+    expect(without.texts[1]).toContain('西湖');
   });
 });
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,27 @@ export function runChild<T>(
   if (result.signal !== null) throw new Error(`child killed by ${result.signal} (hung?)`);
   if (result.status !== 0) throw new Error(`child failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as T;
+}
+
+/**
+ * {@link runChild} without blocking: the child runs beside the test process (and beside other children), and
+ * the promise rejects when it fails.
+ */
+export function startChild<T>(mode: string, arg: unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const child = spawn(process.execPath, [childBundle(), mode, JSON.stringify(arg)], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`child failed: ${err}`));
+      else resolve(JSON.parse(out) as T);
+    });
+  });
 }
 
 /** A fresh temporary directory. */
