@@ -10,8 +10,9 @@ import { bigPlan, bigProblem, bigTrace, freshTraces, pointerChase } from './benc
 // so nothing derived from them can come from a cache (the fact extractor keeps the facts of recent results).
 // "Recurring tool results": the same results in every iteration, as when the rollouts of one task share
 // deterministic tool results; the tables the rules build from the tool results alone are then built once and
-// shared. Answers alternate between two different plans of the same length (bigPlan variants), so nothing
-// computed for one answer serves the next.
+// shared, and so is what the rules looked up in the results for an answer (whether a place name occurs there):
+// the two plans name mostly the same places, as a task's rollouts do. Answers alternate between two different
+// plans of the same length (bigPlan variants), so nothing computed from one answer's own text serves the next.
 //
 // The scorer is imported by name: in benchmark mode that is the build in dist/ (and the fact extractor's), as
 // npm installs them (see vitest.bench-dist.mjs at the repository root; `npm run bench` builds first).
