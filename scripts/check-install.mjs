@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listToolsSession } from './lib/mcp.mjs';
 import { workspacePackages } from './lib/packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,26 +149,10 @@ if (!weather.stderr.includes('better-sqlite3 is not installed'))
   fail(`navworld call with a sqlite cache and no driver gave no warning: ${weather.stderr}`);
 
 // The MCP server over stdio: a handshake, then the list of the six tools (it ends when its input does).
-const mcpInput = [
-  {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 'check', version: '1' },
-    },
-  },
-  { jsonrpc: '2.0', method: 'notifications/initialized' },
-  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-]
-  .map((m) => JSON.stringify(m))
-  .join('\n');
 const mcp = run('navworld mcp', bin, ['mcp'], {
   cwd: project,
   env,
-  input: `${mcpInput}\n`,
+  input: listToolsSession('check'),
   timeout: 30_000,
 });
 const listed = mcp.stdout

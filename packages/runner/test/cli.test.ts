@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer } from '../src/testing';
 import { baseCliEnv, packageDir, runCli, type CliRun } from './helpers/cli';
 import { GENERIC_PLAN, JUDGE_VERDICT } from './helpers/episode';
+import { listToolsSession } from '../../../scripts/lib/mcp.mjs';
 
 const bin = join(packageDir, 'bin', 'navworld.js');
 let dir: string;
@@ -704,21 +705,7 @@ describe('navworld CLI (built bin)', () => {
   }, 60_000);
 
   it('serves the tools over MCP stdio', async () => {
-    const messages = [
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 't', version: '1' },
-        },
-      },
-      { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-    ];
-    const r = await navworld(['mcp'], {}, messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const r = await navworld(['mcp'], {}, listToolsSession('t'));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('search_train_tickets');
   });
