@@ -52,7 +52,9 @@ describe('rewriteHints', () => {
       if (REWRITTEN.test(ch) && (rewriteHints(ch) & MAY_REWRITE) === 0) missed.push(c);
     }
     expect(missed).toEqual([]);
-    expect(rewriteHints('第1天：上午游览外滩，门票30元；航班 MU5100，06:10起飞，约3.2公里。')).toBe(0);
+    expect(rewriteHints('第1天：上午游览外滩，门票30元；航班 MU5100，06:10起飞，约3.2公里。')).toBe(
+      0,
+    );
   });
 
   it('sets each bit for the text it stands for', () => {
