@@ -151,7 +151,7 @@ export const REWRITTEN = new RegExp(
   'u',
 );
 
-// What a rewrite needs around a character, by UTF-16 unit: the bits of REWRITE_CLASS.
+// What a rewrite needs around a character: the class bits of a UTF-16 unit in the table of rewriteHints.
 /** Invisible (the BMP part of INVISIBLE_ALL) or a surrogate, which may be half of an astral one. */
 const K_INVISIBLE = 1;
 /** A letter of ODD_LETTER. */
