@@ -5,6 +5,7 @@
 //
 //   node scripts/compare-scorers.mjs --base HEAD                      # speed and sameness against HEAD
 //   node scripts/compare-scorers.mjs --base v1 --chars 2900,12000 --regime recurring
+//   node scripts/compare-scorers.mjs --base v1 --regime shared       # rollouts sharing 60 % of their results
 //   node scripts/compare-scorers.mjs --base v1 --regime rollouts     # batches of 4 tasks × 8 rollouts
 //   node scripts/compare-scorers.mjs --base HEAD --corpus results/reference-0-69.jsonl --no-timing
 //   node scripts/compare-scorers.mjs --base v1 --head v2 --corpus results.jsonl   # two commits
@@ -47,7 +48,7 @@ const OptionsSchema = z.object({
     .string()
     .transform((s) => s.split(',').map((x) => Number(x.trim())))
     .pipe(z.array(z.union([z.literal(290), z.literal(2900), z.literal(12000)])).min(1)),
-  regime: z.enum(['fresh', 'recurring', 'rollouts']),
+  regime: z.enum(['fresh', 'recurring', 'shared', 'rollouts']),
   rounds: positive,
   corpus: z.string().optional(),
   timing: z.boolean(),
@@ -151,7 +152,7 @@ async function bundleFixtures(dir) {
   const entry = join(dir, 'fixtures-entry.ts');
   writeFileSync(
     entry,
-    `export { bigPlan, bigProblem, bigTrace, freshTraces, pointerChase } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
+    `export { bigPlan, bigProblem, bigTrace, freshTraces, partlySharedTraces, pointerChase } from ${JSON.stringify(join(ROOT, 'packages/scorer/test/bench-fixtures.ts'))};\n`,
   );
   const out = join(dir, 'fixtures.mjs');
   await bundle(ROOT, entry, out);
@@ -192,7 +193,13 @@ function episodes(fixtures, chars, regime) {
     };
   }
   const recurring = fixtures.bigTrace(calls);
-  const traces = regime === 'recurring' ? () => recurring : fixtures.freshTraces(calls);
+  const traces =
+    regime === 'recurring'
+      ? () => recurring
+      : regime === 'shared'
+        ? // Eight rollouts per task, each sharing its task's first 60 % of results (as score.bench.ts).
+          fixtures.partlySharedTraces(calls, Math.round(calls * 0.6))
+        : fixtures.freshTraces(calls);
   let k = 0;
   return () => ({ problem: fixtures.bigProblem, trace: traces(), answer: plans[k++ % 2] });
 }
@@ -267,7 +274,7 @@ function timing(baseBuild, headBuild, fixtures, opts) {
     console.log(
       opts.regime === 'rollouts'
         ? `${chars} characters, batches of ${batch} rollouts of 4 tasks, ${perRound} batches a round (time per episode):`
-        : `${chars} characters, ${opts.regime} tool results, ${perRound} episodes a round:`,
+        : `${chars} characters, ${opts.regime === 'shared' ? 'partly shared' : opts.regime} tool results, ${perRound} episodes a round:`,
     );
     console.log(line('all rounds', rows));
     console.log(line('calm rounds', calm));
@@ -442,7 +449,7 @@ try {
   process.stderr.write(
     `${error.message}\n` +
       'usage: node scripts/compare-scorers.mjs --base <git ref> [--head <git ref>] [--chars 290,2900,12000] ' +
-      '[--regime fresh|recurring|rollouts] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
+      '[--regime fresh|recurring|shared|rollouts] [--rounds 16] [--corpus results.jsonl] [--no-timing] [--keep]\n',
   );
   process.exitCode = 2;
 }

@@ -181,6 +181,33 @@ export function freshTraces(calls: number): () => ToolTraceEntry[] {
 }
 
 /**
+ * Rollouts that share part of their task's results, as a sampling model's do: they repeat a task's first
+ * searches and then go their own ways. Every `perTask` traces a new task starts, whose results were never
+ * seen; each rollout has its task's first `shared` result texts and new texts for the rest. Shared texts are
+ * equal strings, not the same objects, as when each rollout's tool calls return their own copies.
+ */
+export function partlySharedTraces(
+  calls: number,
+  shared: number,
+  perTask = 8,
+): () => ToolTraceEntry[] {
+  const base = bigTrace(calls);
+  let task = 0;
+  let rollout = 0;
+  return () => {
+    if (rollout % perTask === 0) task++;
+    rollout++;
+    return base.map((e, i) => ({
+      ...e,
+      resultText:
+        i < shared
+          ? `${e.resultText}\n（查询编号 T${task}）`
+          : `${e.resultText}\n（查询编号 R${rollout}）`,
+    }));
+  };
+}
+
+/**
  * A pointer chase through a 64 KiB table: the time of cache reads and the clock, with no allocation and no
  * scorer code. The benchmark host slows down for stretches of seconds (docs/scorer-performance.md, "The
  * machine"); timed beside the scorer, it tells a calm stretch from a slow one. Calm on the benchmark host in

@@ -1,6 +1,13 @@
 import { bench, describe } from 'vitest';
 import { scoreEpisodeSync, scoreEpisodesSync } from '@navworld/scorer';
-import { bigPlan, bigProblem, bigTrace, freshTraces, pointerChase } from './bench-fixtures';
+import {
+  bigPlan,
+  bigProblem,
+  bigTrace,
+  freshTraces,
+  partlySharedTraces,
+  pointerChase,
+} from './bench-fixtures';
 
 // Targets: median ≤ 0.5 ms (2,900-character plan, 5 calls) and ≤ 2 ms (12,000 characters, 15 calls), judge off.
 // The original Python scorer: 2.8 ms (290 characters) and 7.9 ms (2,900 characters, 5 calls); the 290-character
@@ -85,6 +92,29 @@ describe('scoreEpisodeSync, recurring tool results', () => {
     '12,000-character plan, 15-call trace',
     () => {
       scoreEpisodeSync({ problem: bigProblem, trace: largeTrace, answer: largeAnswers() });
+    },
+    options,
+  );
+});
+
+// Rollouts of a sampling model: eight per task, each sharing its task's first three of five (nine of fifteen)
+// results and getting new ones for the rest. The tool facts and price parses of the shared results are kept
+// per text; the tables kept per whole trace are built again for every rollout.
+const smallShared = partlySharedTraces(5, 3);
+const largeShared = partlySharedTraces(15, 9);
+
+describe("scoreEpisodeSync, rollouts sharing part of their task's results", () => {
+  bench(
+    '2,900-character plan, 5-call trace, 3 results shared',
+    () => {
+      scoreEpisodeSync({ problem: bigProblem, trace: smallShared(), answer: smallAnswers() });
+    },
+    options,
+  );
+  bench(
+    '12,000-character plan, 15-call trace, 9 results shared',
+    () => {
+      scoreEpisodeSync({ problem: bigProblem, trace: largeShared(), answer: largeAnswers() });
     },
     options,
   );

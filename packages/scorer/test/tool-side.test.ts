@@ -12,7 +12,7 @@ import {
   type ScoringContext,
 } from '../src';
 import { toolSideOf, toolSideTable } from '../src/internal/tool-side';
-import { bigPlan, bigProblem, bigTrace } from './bench-fixtures';
+import { bigPlan, bigProblem, bigTrace, partlySharedTraces } from './bench-fixtures';
 import * as E from './episodes';
 import * as R from './reference-examples';
 
@@ -247,5 +247,29 @@ describe('episodes of one tool side scored in a row', () => {
     expect(second.breakdown).toEqual(first.breakdown);
     const [batched] = scoreEpisodesSyncDetailed([input, input]);
     expect(batched!.toolFacts).toEqual(facts);
+  });
+});
+
+describe('rollouts sharing part of their task results (the benchmark fixture)', () => {
+  it('share their task’s first results as equal texts, and no other result', () => {
+    const next = partlySharedTraces(5, 3, 4);
+    const texts = Array.from({ length: 8 }, () => next().map((e) => e.resultText));
+    for (let r = 0; r < 8; r++) {
+      for (let s = r + 1; s < 8; s++) {
+        const sameTask = Math.floor(r / 4) === Math.floor(s / 4);
+        for (let i = 0; i < 5; i++) expect(texts[r]![i] === texts[s]![i]).toBe(sameTask && i < 3);
+      }
+    }
+  });
+
+  it('score as each rollout does with every table rebuilt for it', () => {
+    const next = partlySharedTraces(5, 3, 4);
+    const rollouts = Array.from({ length: 8 }, (_, r) => ({
+      problem: bigProblem,
+      trace: next(),
+      answer: bigPlan(2900, r % 2),
+    }));
+    const inTurn = rollouts.map((x) => scoreEpisodeSync(x));
+    rollouts.forEach((x, r) => expect(alone(x)).toEqual(inTurn[r]));
   });
 });
