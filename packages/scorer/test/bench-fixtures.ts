@@ -172,19 +172,15 @@ export const bigProblem: TravelProblem = makeProblem('hybrid', { numDays: 5 });
  * strings made the garbage collector's share of the figure vary from run to run.
  */
 export function freshTraces(calls: number): () => ToolTraceEntry[] {
-  const base = bigTrace(calls);
-  let k = 0;
-  return () => {
-    k++;
-    return base.map((e) => ({ ...e, resultText: `${e.resultText}\n（查询编号 Q${k}）` }));
-  };
+  return partlySharedTraces(calls, 0);
 }
 
 /**
  * Rollouts that share part of their task's results, as a sampling model's do: they repeat a task's first
  * searches and then go their own ways. Every `perTask` traces a new task starts, whose results were never
- * seen; each rollout has its task's first `shared` result texts and new texts for the rest. Shared texts are
- * equal strings, not the same objects, as when each rollout's tool calls return their own copies.
+ * seen; each rollout has its task's first `shared` result texts and new texts for the rest (the query number
+ * of the rollout, as {@link freshTraces} numbers its traces). Shared texts are equal strings, not the same
+ * objects, as when each rollout's tool calls return their own copies.
  */
 export function partlySharedTraces(
   calls: number,
@@ -202,7 +198,7 @@ export function partlySharedTraces(
       resultText:
         i < shared
           ? `${e.resultText}\n（查询编号 T${task}）`
-          : `${e.resultText}\n（查询编号 R${rollout}）`,
+          : `${e.resultText}\n（查询编号 Q${rollout}）`,
     }));
   };
 }

@@ -13,8 +13,9 @@ import {
 // The original Python scorer: 2.8 ms (290 characters) and 7.9 ms (2,900 characters, 5 calls); the 290-character
 // case is here for that comparison (it has no target of its own).
 //
-// Two regimes. "Fresh tool results": every iteration scores a trace whose result texts were never seen before,
-// so nothing derived from them can come from a cache (the fact extractor keeps the facts of recent results).
+// Two regimes, and rollouts sharing part of their results between them (see their group below). "Fresh tool
+// results": every iteration scores a trace whose result texts were never seen before, so nothing derived from
+// them can come from a cache (the fact extractor keeps the facts of recent results).
 // "Recurring tool results": the same results in every iteration, as when the rollouts of one task share
 // deterministic tool results; the tables the rules build from the tool results alone are then built once and
 // shared, and so is what the rules looked up in the results for an answer (whether a place name occurs there):
