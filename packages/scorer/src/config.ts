@@ -227,6 +227,11 @@ export const SCORING_CONFIG = {
     outOfContextWeight: 0.5,
     /** Code points around a transport fact searched for a context word. */
     contextWindow: 200,
+    /**
+     * Most code points between a transport word and an id after it for the word to name that id (航班 ZH9876,
+     * 航班号：ZH9876); a word naming an id no tool returned puts no other id in context.
+     */
+    inventedIdGap: 3,
     /** Words that put a flight id in context. */
     flightContext: /(航班|飞机|机票|起飞|降落)/iu,
     /** Words that put a train id in context. */

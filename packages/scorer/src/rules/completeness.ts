@@ -195,7 +195,11 @@ function idPresent(ctx: ScoringContext, id: string): boolean {
   }
 }
 
-/** Verified-ID check: keyword + at least one exact tool id; scaled by ids / target with a 25 % floor. */
+/**
+ * Verified-ID check: at least one exact tool id, scaled by ids / target with a 25 % floor. The dimension's
+ * keyword is needed only while no tool id is named: an id the tools returned already says which mode the plan
+ * takes, and requiring the word as well let an invented `航班XX1234` added to such a plan earn the dimension.
+ */
 export function verifiedContext(
   ctx: ScoringContext,
   spec: DimensionSpec,
@@ -203,17 +207,19 @@ export function verifiedContext(
   max = spec.points,
 ): CompletenessDimensionScore {
   const notes: string[] = [];
-  if (!spec.keyword || !matches(spec.keyword, ctx.lower))
-    return { points: 0, max, tier: 'no_keyword', notes };
   const ids = spec.facts ? factsOf(ctx, spec.facts) : [];
-  if (!anyFact(ids)) return { points: 0, max, tier: 'no_data', notes };
   // Ids past the target add nothing, so the count stops there.
   const enough = Math.max(1, target);
   let present = 0;
   scan: for (const [values] of ids) {
     for (const id of values) if (id !== '' && idPresent(ctx, id) && ++present >= enough) break scan;
   }
-  if (present === 0) return { points: 0, max, tier: 'no_verified_id', notes };
+  if (present === 0) {
+    if (!spec.keyword || !matches(spec.keyword, ctx.lower))
+      return { points: 0, max, tier: 'no_keyword', notes };
+    if (!anyFact(ids)) return { points: 0, max, tier: 'no_data', notes };
+    return { points: 0, max, tier: 'no_verified_id', notes };
+  }
   const quantity = target > 0 ? Math.max(C.verifiedFloor, Math.min(1, present / target)) : 1;
   if (quantity < 1) notes.push(`quantity_${present}/${target}`);
   return { points: round(max * quantity, 4), max, tier: 'verified', notes };

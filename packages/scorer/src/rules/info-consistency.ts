@@ -57,7 +57,38 @@ function globalContext(context: RegExp): RegExp {
   return re;
 }
 
-/** Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere (× the fact weight). */
+/**
+ * Code-point positions of the transport ids the answer names that no tool returned (sorted): the flights and
+ * trains it states minus every tool id of either kind.
+ */
+function inventedIdPositions(ctx: ScoringContext): number[] {
+  const T = ctx.toolFacts;
+  const O = ctx.answerFacts;
+  const known = new Set([...T.flights, ...T.trains]);
+  const out: number[] = [];
+  for (const id of [...O.flights, ...O.trains]) if (!known.has(id)) out.push(...ctx.locate(id));
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Where the transport words of `context` stand in the answer (code points), leaving out each word that names
+ * an invented id (an id no tool returned within `inventedIdGap` code points after it, as in 备选航班ZH9876):
+ * that word is about the invented flight, and lends no context to the tool ids around it.
+ */
+function transportContextPositions(ctx: ScoringContext, context: RegExp): number[] {
+  const words = ctx.spans(globalContext(context), 4096);
+  const invented = inventedIdPositions(ctx);
+  const out: number[] = [];
+  for (const w of words)
+    if (invented.length === 0 || !anyInRange(invented, w.end, w.end + C.inventedIdGap))
+      out.push(w.start);
+  return out;
+}
+
+/**
+ * Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere (× the fact weight). Words
+ * that name an invented id do not count (see {@link transportContextPositions}).
+ */
 function contextWeighted(
   ctx: ScoringContext,
   ids: readonly string[],
@@ -65,7 +96,7 @@ function contextWeighted(
   fc: FactContext,
 ): number {
   if (ids.length === 0) return 0;
-  const contextPositions = ctx.spans(globalContext(context), 4096).map((s) => s.start);
+  const contextPositions = transportContextPositions(ctx, context);
   let sum = 0;
   for (const id of ids) {
     const at = ctx.locate(id);
