@@ -59,44 +59,34 @@ function globalContext(context: RegExp): RegExp {
 
 /**
  * Code-point positions of the transport ids the answer names that no tool returned (sorted): the flights and
- * trains it states minus every tool id of either kind.
+ * trains it states minus every tool id of either kind. Empty for most plans, which name tool ids only.
  */
 function inventedIdPositions(ctx: ScoringContext): number[] {
   const T = ctx.toolFacts;
-  const O = ctx.answerFacts;
-  const known = new Set([...T.flights, ...T.trains]);
   const out: number[] = [];
-  for (const id of [...O.flights, ...O.trains]) if (!known.has(id)) out.push(...ctx.locate(id));
+  for (const list of [ctx.answerFacts.flights, ctx.answerFacts.trains])
+    for (const id of list)
+      if (!T.flights.includes(id) && !T.trains.includes(id)) out.push(...ctx.locate(id));
   return out.sort((a, b) => a - b);
 }
 
 /**
- * Where the transport words of `context` stand in the answer (code points), leaving out each word that names
- * an invented id (an id no tool returned within `inventedIdGap` code points after it, as in 备选航班ZH9876):
- * that word is about the invented flight, and lends no context to the tool ids around it.
- */
-function transportContextPositions(ctx: ScoringContext, context: RegExp): number[] {
-  const words = ctx.spans(globalContext(context), 4096);
-  const invented = inventedIdPositions(ctx);
-  const out: number[] = [];
-  for (const w of words)
-    if (invented.length === 0 || !anyInRange(invented, w.end, w.end + C.inventedIdGap))
-      out.push(w.start);
-  return out;
-}
-
-/**
- * Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere (× the fact weight). Words
- * that name an invented id do not count (see {@link transportContextPositions}).
+ * Context-weighted count of transport ids: 1 near a transport word, 0.5 elsewhere (× the fact weight). A
+ * word that names an invented id (an id no tool returned, within `inventedIdGap` code points after it, as in
+ * 备选航班ZH9876) is about that id and puts no tool id in context; `invented` holds those ids' positions.
  */
 function contextWeighted(
   ctx: ScoringContext,
   ids: readonly string[],
   context: RegExp,
   fc: FactContext,
+  invented: readonly number[],
 ): number {
   if (ids.length === 0) return 0;
-  const contextPositions = transportContextPositions(ctx, context);
+  const contextPositions: number[] = [];
+  for (const w of ctx.spans(globalContext(context), 4096))
+    if (invented.length === 0 || !anyInRange(invented, w.end, w.end + C.inventedIdGap))
+      contextPositions.push(w.start);
   let sum = 0;
   for (const id of ids) {
     const at = ctx.locate(id);
@@ -191,19 +181,21 @@ export function infoConsistency(ctx: ScoringContext): InfoConsistencyResult {
   const bonus: Array<[string, number, number, number]> = [];
 
   const flights = intersect(T.flights, O.flights);
+  const trains = intersect(T.trains, O.trains);
+  // Only tool ids in the answer are weighed by their context.
+  const invented = flights.length + trains.length > 0 ? inventedIdPositions(ctx) : [];
   if (T.flights.length > 0) {
     regular.push([
       'flights',
-      contextWeighted(ctx, flights, C.flightContext, fc),
+      contextWeighted(ctx, flights, C.flightContext, fc, invented),
       T.flights.length,
       O.flights.length,
     ]);
   }
-  const trains = intersect(T.trains, O.trains);
   if (T.trains.length > 0) {
     regular.push([
       'trains',
-      contextWeighted(ctx, trains, C.trainContext, fc),
+      contextWeighted(ctx, trains, C.trainContext, fc, invented),
       T.trains.length,
       O.trains.length,
     ]);
