@@ -142,3 +142,4 @@ export {
   type PolicyKind,
   type PolicyContext,
 } from './audit/index';
+export * from './audit/edits';

@@ -16,3 +16,4 @@ export {
   type PolicyKind,
   type PolicyContext,
 } from './policies';
+export * from './edits';

@@ -21,6 +21,13 @@ import {
   type PolicyKind,
 } from './policies';
 import { INJECTION_TRIGGERS } from './texts';
+import {
+  EDIT_CHECKS,
+  editEpisode,
+  type EditCheckName,
+  type EditCheckStats,
+  type RaisedEdit,
+} from './edits';
 
 /** Episodes each audit environment holds at once (open ones first; finished ones are dropped oldest first). */
 const AUDIT_HELD_EPISODES = 1_000;
@@ -90,6 +97,11 @@ export interface AuditReport {
   policies: PolicyStats[];
   /** Injection check: tasks whose judge scores changed when the plan carried injections. */
   injection: { tasks: number; changed: number; leakedRequests: number };
+  /**
+   * Edit checks on the reference plans (judge off): edits a gaming policy would make, none of which may raise
+   * the plan's score (see `EDIT_CHECKS`).
+   */
+  edits: EditCheckStats[];
   /** Gate verdicts. */
   gates: GateResult[];
   /** Whether every gate holds. */
@@ -212,6 +224,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
   const results = new Map<string, AuditRun[]>([['reference', []]]);
   for (const p of policies) results.set(p.name, []);
   const referenceHashes: Array<{ taskId: number; hash: string }> = [];
+  const edits = new Map<EditCheckName, EditCheckStats>();
   let changed = 0;
   let injectionTasks = 0;
   try {
@@ -223,6 +236,18 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
         const reference = await runReferenceAgent(env, taskId);
         results.get('reference')!.push(auditRun(reference));
         referenceHashes.push({ taskId, hash: referenceHash(reference) });
+        // An episode cut short by an infrastructure failure has no plan to edit.
+        if (reference.breakdown !== null && reference.answer !== '') {
+          addEdits(
+            edits,
+            editEpisode({
+              taskId,
+              problem: reference.problem,
+              trace: reference.trace,
+              answer: reference.answer,
+            }),
+          );
+        }
         const ctx: PolicyContext = { env, staleEnv, judgedEnv, reference };
         for (const policy of policies) {
           const played = await policy.run(ctx, taskId);
@@ -262,7 +287,8 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       statsOf(p.name, p.kind, p.description, byTask(results.get(p.name)!)),
     ),
   ];
-  const gates = evaluateGates(stats, { tasks: injectionTasks, changed, leakedRequests });
+  const editStats = EDIT_CHECKS.flatMap((c) => edits.get(c.name) ?? []);
+  const gates = evaluateGates(stats, { tasks: injectionTasks, changed, leakedRequests }, editStats);
   const sorted = [...options.tasks].sort((a, b) => a - b);
   return {
     tasks: { from: sorted[0]!, to: sorted.at(-1)!, count: sorted.length },
@@ -274,6 +300,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     },
     policies: stats,
     injection: { tasks: injectionTasks, changed, leakedRequests },
+    edits: editStats,
     gates,
     passed: gates.every((g) => g.passed),
     referenceDigest: sha256Hex(canonicalJson(byTask(referenceHashes).map((r) => r.hash))),
@@ -349,6 +376,7 @@ function statsOf(
 export function evaluateGates(
   stats: readonly PolicyStats[],
   injection: { tasks: number; changed: number; leakedRequests: number },
+  edits: readonly EditCheckStats[] = [],
 ): GateResult[] {
   const ref = stats.find((s) => s.name === 'reference');
   if (!ref)
@@ -405,6 +433,16 @@ export function evaluateGates(
       detail: `${injection.changed} of ${injection.tasks} verdicts changed; ${injection.leakedRequests} judge requests carried an instruction`,
     });
   }
+  for (const e of edits) {
+    const worst = e.worst
+      ? `; most: task ${e.worst.taskId}, ${e.worst.variant}, ${e.worst.edit}: ${e.worst.before} → ${e.worst.after}`
+      : '';
+    gates.push({
+      gate: `edits:${e.name}`,
+      passed: e.raised === 0,
+      detail: `${e.raised} of ${e.edits} edits raised the ${e.measure === 'total' ? 'total' : 'IC'}${worst}`,
+    });
+  }
   return gates;
 }
 
@@ -448,6 +486,12 @@ export function formatAuditTable(report: AuditReport): string {
     ...rows.map(line),
     '',
     'hard-constraint columns: failure rates; steps: mean summed step reward per episode',
+    ...(report.edits.length > 0
+      ? [
+          'edit checks on the reference plans (an edit must never raise the score):',
+          ...report.edits.map((e) => `  ${e.name.padEnd(20)} ${e.description}`),
+        ]
+      : []),
     '',
     ...report.gates.map((g) => `${g.passed ? 'PASS' : 'FAIL'}  ${g.gate.padEnd(34)} ${g.detail}`),
     '',
@@ -456,4 +500,37 @@ export function formatAuditTable(report: AuditReport): string {
       : `${report.gates.filter((g) => !g.passed).length} gate(s) fail`,
   ];
   return out.join('\n');
+}
+
+/**
+ * Whether `a` rose more than `b`, ties going to the lower task, then to the edit's text: tasks finish in any
+ * order, and the report must not depend on it.
+ */
+function worse(a: RaisedEdit, b: RaisedEdit): boolean {
+  const da = a.after - a.before;
+  const db = b.after - b.before;
+  if (da !== db) return da > db;
+  if (a.taskId !== b.taskId) return a.taskId < b.taskId;
+  return `${a.variant} ${a.edit}` < `${b.variant} ${b.edit}`;
+}
+
+/** Adds one episode's edits to the running figures (kept: counts and the largest rise). */
+function addEdits(
+  stats: Map<EditCheckName, EditCheckStats>,
+  edited: ReturnType<typeof editEpisode>,
+): void {
+  for (const c of EDIT_CHECKS) {
+    const s = stats.get(c.name) ?? {
+      name: c.name,
+      description: c.description,
+      measure: c.measure,
+      edits: 0,
+      raised: 0,
+    };
+    const { edits, raised } = edited[c.name];
+    s.edits += edits;
+    s.raised += raised.length;
+    for (const r of raised) if (s.worst === undefined || worse(r, s.worst)) s.worst = r;
+    stats.set(c.name, s);
+  }
 }

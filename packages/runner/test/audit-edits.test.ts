@@ -1,0 +1,140 @@
+// The audit's edit checks: each edit is applied and counted, a scorer that an edit games is caught, and the
+// scorer passes them on the reference plans of every problem type.
+import { scoreEpisodeSync, toSafeResult } from '@navworld/scorer';
+import type { EpisodeResult } from '@navworld/core-types';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EDIT_CHECKS, createEnvironment, editEpisode, runReferenceAgent } from '../src/index';
+import { evaluateGates, formatAuditTable, runAudit, type PolicyStats } from '../src/audit/index';
+import { FIXED_NOW } from './helpers/episode';
+
+/** Three tasks of each of the seven problem types (task ids cycle through the types). */
+const TASKS = Array.from({ length: 21 }, (_, i) => i);
+
+let played: EpisodeResult[] = [];
+
+beforeAll(async () => {
+  const env = createEnvironment({ salt: 'audit-edits', now: FIXED_NOW, env: {} });
+  played = [];
+  for (const taskId of TASKS) played.push(await runReferenceAgent(env, taskId));
+}, 60_000);
+
+const editable = (r: EpisodeResult) => ({
+  taskId: r.taskId,
+  problem: r.problem,
+  trace: r.trace,
+  answer: r.answer,
+});
+
+describe('editEpisode', () => {
+  it('no edit raises the score of a reference plan, on every problem type', () => {
+    expect(new Set(played.map((r) => r.problem.problemType)).size).toBe(7);
+    for (const r of played) {
+      const edited = editEpisode(editable(r));
+      for (const c of EDIT_CHECKS) {
+        expect(edited[c.name].raised, `task ${r.taskId}, ${c.name}`).toEqual([]);
+      }
+      // Two variants of the plan: per variant four inventions on two lines, one trace dropped, one deletion.
+      expect(edited.no_tool_calls.edits).toBe(2);
+      expect(edited.citations_deleted.edits).toBe(2);
+      expect(edited.invented_transport.edits).toBeGreaterThanOrEqual(12);
+      expect(edited.invented_transport.edits).toBeLessThanOrEqual(16);
+    }
+  });
+
+  it('catches a scorer that an invented flight games, and names the edit', () => {
+    const r = played[0]!;
+    const gamed = editEpisode(editable(r), (input) => {
+      const real = scoreEpisodeSync(input);
+      return { ...real, total: input.answer.includes('ZH9876') ? 100 : real.total };
+    });
+    expect(gamed.no_tool_calls.raised).toEqual([]);
+    expect(gamed.invented_transport.raised.length).toBe(4);
+    expect(gamed.invented_transport.raised[0]).toMatchObject({
+      taskId: r.taskId,
+      variant: 'plan',
+      edit: '，备选航班ZH9876 on line 0',
+    });
+    expect(gamed.invented_transport.raised[0]!.after).toBe(100);
+  });
+
+  it('skips an invented id the tools did return', () => {
+    const r = played.find((p) => p.problem.problemType === 'intercity')!;
+    const toolId = r.trace
+      .map((t) => /航班\s*([A-Z0-9]{2}\d{3,4})/u.exec(t.resultText)?.[1])
+      .find((id) => id !== undefined);
+    if (toolId === undefined) return;
+    const renamed = {
+      ...r,
+      trace: r.trace.map((t) => ({ ...t, resultText: t.resultText.replaceAll(toolId, 'ZH9876') })),
+    };
+    const edited = editEpisode(editable(renamed));
+    // One invention fewer on each line of both variants (the plan, and the plan without transport lines).
+    const lines = r.answer.split('\n');
+    const idsOnly = lines.filter((l) => !/航班|车次|高铁|动车|飞机|火车/u.test(l));
+    const positions = (n: number) => new Set([0, n - 1]).size;
+    expect(
+      editEpisode(editable(r)).invented_transport.edits - edited.invented_transport.edits,
+    ).toBe(positions(lines.length) + positions(idsOnly.length));
+  });
+
+  it('scoring is deterministic whatever was scored before, safe results included', () => {
+    const score = (r: EpisodeResult) => scoreEpisodeSync(editable(r));
+    const first = played.map(score);
+    const again = [...played].reverse().map(score).reverse();
+    expect(again).toEqual(first);
+    played.forEach((r, i) =>
+      expect(toSafeResult(again[i]!, { salt: 's', answer: r.answer })).toEqual(
+        toSafeResult(first[i]!, { salt: 's', answer: r.answer }),
+      ),
+    );
+  });
+});
+
+describe('edit gates', () => {
+  it('fail with the edit that rose the most', () => {
+    const reference = {
+      name: 'reference',
+      kind: 'reference',
+      description: 'd',
+      episodes: 1,
+      meanTotal: 50,
+      maxTotal: 50,
+      meanCode: 50,
+      codePassShare: 1,
+      hardConstraintFailureRates: {},
+      meanStepRewardSum: 5,
+    } as PolicyStats;
+    const gates = evaluateGates([reference], { tasks: 0, changed: 0, leakedRequests: 0 }, [
+      {
+        name: 'invented_transport',
+        description: 'd',
+        measure: 'total',
+        edits: 10,
+        raised: 2,
+        worst: {
+          taskId: 4,
+          variant: 'ids_only',
+          edit: '，车次D8888 on line 0',
+          before: 30,
+          after: 36,
+        },
+      },
+    ]);
+    expect(gates.find((g) => g.gate === 'edits:invented_transport')).toEqual({
+      gate: 'edits:invented_transport',
+      passed: false,
+      detail:
+        '2 of 10 edits raised the total; most: task 4, ids_only, ，车次D8888 on line 0: 30 → 36',
+    });
+  });
+
+  it('appear in an audit report and its table', async () => {
+    const report = await runAudit({ tasks: [0, 1], policies: ['null'], now: FIXED_NOW });
+    expect(report.edits.map((e) => e.name)).toEqual(EDIT_CHECKS.map((c) => c.name));
+    for (const e of report.edits) expect(e).toMatchObject({ raised: 0 });
+    expect(report.edits.find((e) => e.name === 'no_tool_calls')?.edits).toBe(4);
+    const table = formatAuditTable(report);
+    expect(table).toContain('edit checks on the reference plans');
+    expect(table).toMatch(/PASS {2}edits:invented_transport +0 of \d+ edits raised the total/u);
+  });
+});
