@@ -36,6 +36,9 @@ describe('editEpisode', () => {
       // Two variants of the plan: per variant four inventions on two lines, one trace dropped, one deletion.
       expect(edited.no_tool_calls.edits).toBe(2);
       expect(edited.citations_deleted.edits).toBe(2);
+      // Per variant: the plan twice and a line repeated; a junk call and a repeated first call.
+      expect(edited.padding.edits).toBe(4);
+      expect(edited.extra_calls.edits).toBe(4);
       expect(edited.invented_transport.edits).toBeGreaterThanOrEqual(12);
       expect(edited.invented_transport.edits).toBeLessThanOrEqual(16);
     }

@@ -28,7 +28,30 @@ export const EDIT_CHECKS = [
     description: 'every tool fact of two or more characters deleted from the plan (IC)',
     measure: 'infoConsistency',
   },
+  {
+    name: 'padding',
+    description: 'the plan written twice, or its middle line repeated five times',
+    measure: 'total',
+  },
+  {
+    name: 'extra_calls',
+    description: 'a failed junk call, or a repeat of the first call, added to the trace',
+    measure: 'total',
+  },
 ] as const;
+
+/** A call that fails, as a policy padding its trace would make one (the weather tool's refusal of 火星). */
+const JUNK_CALL: ToolTraceEntry = {
+  callId: 'call_audit_junk',
+  name: 'weather',
+  arguments: { city: '火星' },
+  rawArguments: '{"city":"火星"}',
+  ok: false,
+  resultText: "未找到城市「火星」，仅支持国内主要旅游城市，请使用中文城市名，例如 '杭州'",
+  errorCode: 'UNKNOWN_CITY',
+  durationMs: 0,
+  cached: false,
+};
 
 /** Name of an edit check. */
 export type EditCheckName = (typeof EDIT_CHECKS)[number]['name'];
@@ -155,6 +178,26 @@ export function editEpisode(
       'every citation deleted',
       score({ problem, trace, answer: stripped }),
     );
+    check('padding', 'the plan twice', score({ problem, trace, answer: `${answer}\n${answer}` }));
+    const mid = Math.floor(kept.length / 2);
+    const repeated = [...kept];
+    repeated.splice(mid, 0, ...Array.from({ length: 5 }, () => kept[mid]!));
+    check(
+      'padding',
+      `line ${mid} repeated five times`,
+      score({ problem, trace, answer: repeated.join('\n') }),
+    );
+    check(
+      'extra_calls',
+      'a failed junk call',
+      score({ problem, trace: [...trace, JUNK_CALL], answer }),
+    );
+    if (trace.length > 0)
+      check(
+        'extra_calls',
+        'the first call again',
+        score({ problem, trace: [...trace, trace[0]!], answer }),
+      );
   }
   return out;
 }
