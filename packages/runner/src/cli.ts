@@ -30,7 +30,7 @@ const EXIT_CODE_HELP = `Exit codes:
   3    file error: unreadable or unwritable file, results of other versions
   4    evaluate or score: some episodes failed for infrastructure reasons (not scored)
   5    call: the tool returned an error result
-  6    audit: a gate failed (an exploit policy scored too much)
+  6    audit: a gate failed (an exploit policy scored too much); score --edits: an edit raised a score
   7    score: a saved score differs from a new one by the same scorer version
   130  interrupted by Ctrl-C (evaluate keeps what it wrote; --resume continues)
   143  stopped by SIGTERM (the same)`;
@@ -203,7 +203,12 @@ export async function main(
         'A saved episode (JSON) or a results file (JSONL); or give it as [file]',
       )
       .option('--json', 'Print the breakdown(s) as JSON')
+      .option(
+        '--edits',
+        'Also check that no audit edit (invented flight, padding …) raises a score',
+      )
       .example('navworld score results/reference-results.jsonl')
+      .example('navworld score results/reference-results.jsonl --edits')
       .action((file: string | undefined, o: Record<string, unknown>) =>
         scoreCommand(
           { ...o, episode: episodeArgument(file, o.episode) },

@@ -2,7 +2,11 @@
 // scorer passes them on the reference plans of every problem type.
 import { scoreEpisodeSync, toSafeResult } from '@navworld/scorer';
 import type { EpisodeResult } from '@navworld/core-types';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scoreCommand } from '../src/commands/score';
 import { EDIT_CHECKS, createEnvironment, editEpisode, runReferenceAgent } from '../src/index';
 import { evaluateGates, formatAuditTable, runAudit, type PolicyStats } from '../src/audit/index';
 import { FIXED_NOW } from './helpers/episode';
@@ -139,5 +143,76 @@ describe('edit gates', () => {
     const table = formatAuditTable(report);
     expect(table).toContain('edit checks on the reference plans');
     expect(table).toMatch(/PASS {2}edits:invented_transport +0 of \d+ edits raised the total/u);
+  });
+});
+
+describe('navworld score --edits', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'navworld-score-edits-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function scoreEdits(records: readonly EpisodeResult[], json = false) {
+    const path = join(dir, `results-${Math.random().toString(36).slice(2)}.jsonl`);
+    await writeFile(path, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await scoreCommand(
+      { episode: path, json, edits: true },
+      undefined,
+      (line) => err.push(line),
+      (line) => out.push(line),
+    );
+    return { code, out, err };
+  }
+
+  it('passes reference plans, with the counts per check on stderr and the edits in the JSON rows', async () => {
+    const r = await scoreEdits(played.slice(0, 3));
+    expect(r.code).toBe(0);
+    expect(r.out).toHaveLength(3);
+    for (const c of EDIT_CHECKS) {
+      expect(r.err).toContainEqual(
+        expect.stringMatching(new RegExp(`^edit check ${c.name}: 0 of \\d+ edits raised`, 'u')),
+      );
+    }
+    const json = await scoreEdits(played.slice(0, 2), true);
+    const rows = JSON.parse(json.out.join('\n')) as Array<{
+      edits: Record<string, { edits: number; raised: unknown[] }>;
+    }>;
+    expect(rows[0]!.edits['no_tool_calls']).toEqual({ edits: 2, raised: [] });
+  });
+
+  it('lists an edit that raises a score and exits 6: a plan under the length minimum, written twice', async () => {
+    // The first lines of a reference plan, too short for the format check (200 code points); written twice
+    // they pass it, and a near-zero total rises a little. The audit's long plans never show this.
+    let short: EpisodeResult | undefined;
+    for (const r of played) {
+      const lines = r.answer.split('\n');
+      for (let k = 2; k <= 6 && short === undefined; k++) {
+        const answer = lines.slice(0, k).join('\n');
+        const once = scoreEpisodeSync({ problem: r.problem, trace: r.trace, answer }).total;
+        const twice = scoreEpisodeSync({
+          problem: r.problem,
+          trace: r.trace,
+          answer: `${answer}\n${answer}`,
+        }).total;
+        if (twice > once) short = { ...r, answer, breakdown: null };
+      }
+    }
+    expect(short).toBeDefined();
+    const r = await scoreEdits([short!]);
+    expect(r.code).toBe(6);
+    expect(r.out).toContainEqual(
+      expect.stringMatching(
+        /^ {2}edit padding raised the total [\d.]+ → [\d.]+ \(plan, the plan twice\)$/u,
+      ),
+    );
+    expect(r.err).toContainEqual(
+      expect.stringMatching(/^edit check padding: [1-9]\d* of \d+ edits raised the total$/u),
+    );
+    expect(r.err.at(-1)).toMatch(/edit\(s\) raised a score/u);
   });
 });

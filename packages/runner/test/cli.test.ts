@@ -168,6 +168,13 @@ describe('navworld CLI (built bin)', () => {
     expect(score.code).toBe(0);
     expect(score.stdout.trim().split('\n')).toHaveLength(4);
     expect(score.stdout).not.toContain('DIFFERENT');
+    // The audit's edit checks on the saved plans: none raises a score.
+    const edits = await navworld(['score', out, '--edits']);
+    expect(edits.code).toBe(0);
+    expect(edits.stdout.trim().split('\n')).toHaveLength(4);
+    expect(edits.stderr).toMatch(
+      /^edit check invented_transport: 0 of \d+ edits raised the total$/mu,
+    );
     const single = join(dir, 'one.json');
     writeFileSync(single, lines[0]!);
     const one = await navworld(['score', '--episode', single, '--json']);

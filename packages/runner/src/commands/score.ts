@@ -14,11 +14,15 @@ import { scoreEpisode, scoreEpisodesSync } from '@navworld/scorer';
 import { EXIT_CODES, stringFlag } from '../internal/cli-support';
 import { unscoredCauses, type EpisodeStatus } from '../internal/unscored';
 import { latestRecords, readLines, type SlotRecord } from '../results/store';
+import { EDIT_CHECKS, editEpisode, type EditCheckName } from '../audit/edits';
+import { AUDIT_FAILED_EXIT_CODE } from './audit';
 
 /** Options of `navworld score`. */
 export interface ScoreCommandOptions {
   episode?: string;
   json?: boolean;
+  /** Also apply the reward audit's edit checks to each scored episode (judge off). */
+  edits?: boolean;
 }
 
 /**
@@ -249,10 +253,14 @@ function unscoredRow(entry: Entry & { validForScoring: false }): Row {
   };
 }
 
+/** What the edit checks found on one episode: per check, the edits scored and those that raised the score. */
+type EpisodeEdits = ReturnType<typeof editEpisode>;
+
 function scoredRow(
   entry: Entry & { validForScoring: true },
   breakdown: ScoreBreakdown,
   withBreakdown: boolean,
+  edits: EpisodeEdits | undefined,
 ): Row {
   const saved = savedBreakdown(entry.episode.breakdown);
   return {
@@ -265,7 +273,20 @@ function scoredRow(
     scorerVersion: breakdown.scorerVersion,
     matches: saved === null ? null : Math.abs(saved.codeTotal - breakdown.codeTotal) < 1e-6,
     ...(withBreakdown ? { breakdown } : {}),
+    ...(edits === undefined ? {} : { edits }),
   };
+}
+
+/** The edits of a row that raised a score, as text lines. */
+function raisedLines(row: Row): string[] {
+  const edits = row['edits'] as EpisodeEdits | undefined;
+  if (edits === undefined) return [];
+  return EDIT_CHECKS.flatMap((c) =>
+    edits[c.name].raised.map(
+      (r) =>
+        `  edit ${c.name} raised the ${c.measure === 'total' ? 'total' : 'IC'} ${r.before} → ${r.after} (${r.variant}, ${r.edit})`,
+    ),
+  );
 }
 
 /** Whether a row re-scores a saved code score differently under the scorer version that saved it. */
@@ -300,8 +321,10 @@ function rowPrinter(json: boolean, count: number, print: (line: string) => void)
   let printed = 0;
   return {
     row(row: Row): void {
-      if (!json) print(rowText(row));
-      else if (count === 1) print(JSON.stringify(row, null, 2));
+      if (!json) {
+        print(rowText(row));
+        for (const line of raisedLines(row)) print(line);
+      } else if (count === 1) print(JSON.stringify(row, null, 2));
       else {
         if (printed === 0) print('[');
         const comma = printed === count - 1 ? '' : ',';
@@ -328,6 +351,10 @@ function rowPrinter(json: boolean, count: number, print: (line: string) => void)
  *
  * A saved score is compared with the new one whatever scorer version saved it, but only a difference under the
  * same version is a failure (exit 7, before 4): another version may score differently by design.
+ *
+ * With `edits`, each scored episode also goes through the reward audit's edit checks (judge off): the edits that
+ * raise its score are listed under its row (in `edits` of its JSON row), the counts per check go to stderr, and
+ * any raise exits 6 (after 7, before 4), as a failed audit gate does.
  */
 export async function scoreCommand(
   options: ScoreCommandOptions,
@@ -348,7 +375,14 @@ export async function scoreCommand(
     throw fileError(path, error);
   }
   try {
-    return await scoreFile(path, handle, options.json === true, judge, warn, print);
+    return await scoreFile(
+      path,
+      handle,
+      { json: options.json === true, edits: options.edits === true },
+      judge,
+      warn,
+      print,
+    );
   } catch (error) {
     throw fileError(path, error);
   } finally {
@@ -359,7 +393,7 @@ export async function scoreCommand(
 async function scoreFile(
   path: string,
   handle: FileHandle,
-  json: boolean,
+  { json, edits }: { json: boolean; edits: boolean },
   judge: Judge | undefined,
   warn: (line: string) => void,
   print: (line: string) => void,
@@ -375,6 +409,10 @@ async function scoreFile(
   const printer = rowPrinter(json, keptCount, print);
   const unscored: EpisodeStatus[] = [];
   let differing = 0;
+  // Per edit check: edits scored and edits that raised a score, over the file.
+  const editTotals = new Map<EditCheckName, { edits: number; raised: number }>(
+    EDIT_CHECKS.map((c) => [c.name, { edits: 0, raised: 0 }]),
+  );
   // Records waiting for their batch to be scored, in file order (unscored ones wait too, to keep the order),
   // and the episodes among them.
   let pending: Entry[] = [];
@@ -383,9 +421,18 @@ async function scoreFile(
     const breakdowns = await scoreAll(scorable, judge);
     let next = 0;
     for (const entry of pending) {
-      const row = entry.validForScoring
-        ? scoredRow(entry, breakdowns[next++]!, json)
-        : unscoredRow(entry);
+      let row: Row;
+      if (entry.validForScoring) {
+        const edited = edits ? editsOf(entry) : undefined;
+        if (edited !== undefined) {
+          for (const c of EDIT_CHECKS) {
+            const t = editTotals.get(c.name)!;
+            t.edits += edited[c.name].edits;
+            t.raised += edited[c.name].raised.length;
+          }
+        }
+        row = scoredRow(entry, breakdowns[next++]!, json, edited);
+      } else row = unscoredRow(entry);
       if (differsUnderSameVersion(row)) differing++;
       printer.row(row);
     }
@@ -414,13 +461,35 @@ async function scoreFile(
     );
   const causes = unscoredCauses(unscored);
   for (const line of causes) warn(line);
+  let raised = 0;
+  if (edits) {
+    for (const c of EDIT_CHECKS) {
+      const t = editTotals.get(c.name)!;
+      raised += t.raised;
+      warn(
+        `edit check ${c.name}: ${t.raised} of ${t.edits} edits raised the ${c.measure === 'total' ? 'total' : 'IC'}`,
+      );
+    }
+  }
   if (differing > 0) {
     warn(
       `${differing} episode(s) scored differently by the scorer version that saved them: the saved records were changed, or scoring is not reproducible`,
     );
     return EXIT_CODES.scoresDiffer;
   }
+  if (raised > 0) {
+    warn(
+      `${raised} edit(s) raised a score: the reward rewards such an edit on these plans (see docs/reward-audit.md, Edit checks)`,
+    );
+    return AUDIT_FAILED_EXIT_CODE;
+  }
   return causes.length > 0 ? EXIT_CODES.invalidEpisodes : EXIT_CODES.ok;
+}
+
+/** The audit's edit checks on one saved episode (judge off; the task id names it in the raised edits). */
+function editsOf(entry: Entry & { validForScoring: true }): EpisodeEdits {
+  const { problem, trace, answer } = entry.episode;
+  return editEpisode({ taskId: entry.taskId, problem, trace, answer });
 }
 
 /**
