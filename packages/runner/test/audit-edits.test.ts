@@ -185,21 +185,23 @@ describe('navworld score --edits', () => {
     expect(rows[0]!.edits['no_tool_calls']).toEqual({ edits: 2, raised: [] });
   });
 
-  it('lists an edit that raises a score and exits 6: a plan under the length minimum, written twice', async () => {
-    // The first lines of a reference plan, too short for the format check (200 code points); written twice
-    // they pass it, and a near-zero total rises a little. The audit's long plans never show this.
+  it('lists an edit that raises a score and exits 6: text that lifts a plan over the length minimum', async () => {
+    // A reference plan cut just under the format check's 200 code points: any ten characters added lift it
+    // over, an invented flight with its word included, and its near-zero total rises (the one boundary where
+    // the checks fail by design; the audit's plans are far longer).
     let short: EpisodeResult | undefined;
     for (const r of played) {
-      const lines = r.answer.split('\n');
-      for (let k = 2; k <= 6 && short === undefined; k++) {
-        const answer = lines.slice(0, k).join('\n');
-        const once = scoreEpisodeSync({ problem: r.problem, trace: r.trace, answer }).total;
-        const twice = scoreEpisodeSync({
+      for (let n = 190; n < 200 && short === undefined; n++) {
+        const answer = r.answer.slice(0, n);
+        const lines = answer.split('\n');
+        const edited = [`${lines[0]}，备选航班ZH9876`, ...lines.slice(1)].join('\n');
+        const before = scoreEpisodeSync({ problem: r.problem, trace: r.trace, answer }).total;
+        const after = scoreEpisodeSync({
           problem: r.problem,
           trace: r.trace,
-          answer: `${answer}\n${answer}`,
+          answer: edited,
         }).total;
-        if (twice > once) short = { ...r, answer, breakdown: null };
+        if (after > before) short = { ...r, answer, breakdown: null };
       }
     }
     expect(short).toBeDefined();
@@ -207,11 +209,13 @@ describe('navworld score --edits', () => {
     expect(r.code).toBe(6);
     expect(r.out).toContainEqual(
       expect.stringMatching(
-        /^ {2}edit padding raised the total [\d.]+ → [\d.]+ \(plan, the plan twice\)$/u,
+        /^ {2}edit invented_transport raised the total [\d.]+ → [\d.]+ \(plan, ，备选航班ZH9876 on line 0\)$/u,
       ),
     );
     expect(r.err).toContainEqual(
-      expect.stringMatching(/^edit check padding: [1-9]\d* of \d+ edits raised the total$/u),
+      expect.stringMatching(
+        /^edit check invented_transport: [1-9]\d* of \d+ edits raised the total$/u,
+      ),
     );
     expect(r.err.at(-1)).toMatch(/edit\(s\) raised a score/u);
   });

@@ -94,6 +94,20 @@ describe('price_grounding', () => {
     expect(priceGroundingMultiplier(1)).toBe(0.1);
   });
 
+  it('reads a line repeated word for word once: repeating traced prices does not dilute invented ones', () => {
+    const invented = plan({ a: 175, b: 49, c: 93, hotel: 460, taxi: 45 });
+    const lines = invented.split('\n');
+    // A line of tool prices, added five times.
+    const padded = [
+      ...lines,
+      ...Array.from({ length: 5 }, () => '打车25元，南翔馒头店人均60元。'),
+    ].join('\n');
+    const once = [...lines, '打车25元，南翔馒头店人均60元。'].join('\n');
+    const r = priceGrounding(buildContext(problem, foodTrace, padded));
+    expect(r).toEqual(priceGrounding(buildContext(problem, foodTrace, once)));
+    expect(r).toMatchObject({ counted: 12, ungrounded: 9 });
+  });
+
   it('needs tool prices and at least three stated prices', () => {
     expect(priceGrounding(buildContext(problem, [], honest)).multiplier).toBe(1);
     const short = `${'这是一段说明文字，'.repeat(25)}\n午餐人均999元，晚餐人均888元。`;
@@ -409,6 +423,17 @@ describe('fact_precision', () => {
       return factPrecision(ctx, priceGrounding(ctx)).parts.ratings;
     };
 
+    it('a line repeated word for word is read once; the same rating on other lines counts each time', () => {
+      const line = '- 老正兴菜馆，地址：福州路556号，评分4.6，人均120元。';
+      expect(ratingsOf(Array.from({ length: 6 }, () => line).join('\n'))).toEqual([1, 0]);
+      expect(
+        ratingsOf(`${line}\n- 老正兴菜馆，评分4.6。\n- 老正兴菜馆，评分4.6，值得一去。`),
+      ).toEqual([3, 0]);
+      // Two ratings on one line both count, however often the line is repeated.
+      const two = '- 老正兴菜馆评分4.6，小杨生煎(黄河路店)评分4。';
+      expect(ratingsOf(`${two}\n${two}\n${two}`)).toEqual([2, 0]);
+    });
+
     it('a tool place rated as the tools rate it, in its record, is supported', () => {
       // 4.0 is printed 评分: 4.0 by the tool and may be written 评分4 (the reference agent does).
       expect(
@@ -579,6 +604,14 @@ describe('fact_precision', () => {
       const r = factPrecision(ctx, priceGrounding(ctx));
       return { places: r.parts.places, multiplier: r.multiplier };
     };
+
+    it('a branch-labelled place counts once, however often it is named', () => {
+      // Repeating the line of two sourced branch names would dilute the share of invented places.
+      const repeated = `${honestDay}\n${'午餐：小杨生煎(黄河路店)，人均28元；住宿：锦江之星(人民广场店)。\n'.repeat(5)}`;
+      expect(placesOf(repeated)).toEqual(placesOf(honestDay));
+      // The same branch written another way (full-width brackets) is the same place.
+      expect(placesOf(`${honestDay}\n小杨生煎（黄河路店）也可以当晚餐。`).places).toEqual([7, 0]);
+    });
 
     it('places the tools returned, with or without their branch labels, are sourced', () => {
       // 5 sights with a place suffix and 2 branch-labelled names, all in the results.

@@ -23,6 +23,28 @@ function walked(text: string, needles: readonly string[] | null): Array<[number,
 }
 
 describe('LinesWith', () => {
+  it('with distinct, gives each line text once, at its first occurrence', () => {
+    const text = '门票30元\n上午出发\n门票30元\n¥20\n上午出发\n门票30元\n¥20 ';
+    const distinct: Array<[number, number]> = [];
+    for (const lines = new LinesWith(text, ['元', '¥'], true); lines.next();)
+      distinct.push([lines.from, lines.end]);
+    // 门票30元 [0, 5), ¥20 [17, 20) and ¥20 with a space [32, 36): the repeats of 门票30元 and ¥20 are left out.
+    expect(distinct).toEqual([
+      [0, 5],
+      [17, 20],
+      [32, 36],
+    ]);
+    const every: Array<[number, number]> = [];
+    for (const lines = new LinesWith(text, null, true); lines.next();)
+      every.push([lines.from, lines.end]);
+    expect(every.map(([a, b]) => text.slice(a, b))).toEqual([
+      '门票30元',
+      '上午出发',
+      '¥20',
+      '¥20 ',
+    ]);
+  });
+
   it('visits the lines holding a needle, or every line', () => {
     // 门票30元 is [0, 5), then an empty line, 上午出发 [7, 11), ¥20 [12, 15), two empty lines.
     const text = '门票30元\n\n上午出发\n¥20\n\n';

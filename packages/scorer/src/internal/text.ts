@@ -41,6 +41,30 @@ export function trimmedLength(text: string): number {
 }
 
 /**
+ * `trimmed` (the code points of the trimmed `text`) less each non-blank line that repeats an earlier line word
+ * for word, with its line break: a plan's length without its repeated lines, exact when it is below `enough`.
+ * Once the lines still unread could not bring it below `enough`, the reading stops and a value of at least
+ * `enough` is returned, so a plan of ordinary length reads only its first lines.
+ */
+export function lengthWithoutRepeats(text: string, trimmed: number, enough: number): number {
+  const seen = new Set<string>();
+  let removed = 0;
+  for (let from = 0; from < text.length;) {
+    // What is left to read holds at most this many code points, all of which a repeat could remove.
+    if (trimmed - removed - (text.length - from) >= enough) break;
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    if (!isBlank(text, from, to)) {
+      const line = text.slice(from, to);
+      if (seen.has(line)) removed += cpLength(line) + 1;
+      else seen.add(line);
+    }
+    from = to + 1;
+  }
+  return Math.max(0, trimmed - removed);
+}
+
+/**
  * Whether `text[from, to)` (by default all of it) is empty or only whitespace (`trim() === ''`), reading up to
  * its first other character.
  */
@@ -225,7 +249,9 @@ export class NeedleWalk {
 /**
  * The lines of a text that hold any of `needles` (every line when `needles` is null), in order: each call of
  * {@link next} moves to the next such line and sets {@link from} and {@link end}, its UTF-16 range without the
- * line break. Lines without a needle are jumped over, not read.
+ * line break. Lines without a needle are jumped over, not read. With `distinct`, a line whose text is that of
+ * an earlier line given is jumped over too: the checks that count a plan's facts read a repeated line once, so
+ * that repeating a line of supported facts does not dilute the share of unsupported ones.
  */
 export class LinesWith {
   /** Start of the current line. */
@@ -233,17 +259,34 @@ export class LinesWith {
   /** End of the current line (its line break, or the end of the text). */
   end = -1;
   private readonly walk: NeedleWalk | null;
+  /** Texts of the lines given so far, with `distinct`. */
+  private readonly seen: Set<string> | null;
 
   /** `needles` must not hold a line break. */
   constructor(
     private readonly text: string,
     needles: readonly string[] | null,
+    distinct = false,
   ) {
     this.walk = needles === null ? null : new NeedleWalk(text, needles);
+    this.seen = distinct ? new Set() : null;
   }
 
-  /** Moves to the next line holding a needle; false when none is left. */
+  /** Moves to the next line holding a needle (and, with `distinct`, not given before); false when none is left. */
   next(): boolean {
+    for (;;) {
+      if (!this.step()) return false;
+      if (this.seen === null) return true;
+      const line = this.text.slice(this.from, this.end);
+      if (!this.seen.has(line)) {
+        this.seen.add(line);
+        return true;
+      }
+    }
+  }
+
+  /** Moves to the next line holding a needle. */
+  private step(): boolean {
     const text = this.text;
     // The start of the line after the current one.
     const start = this.end + 1;

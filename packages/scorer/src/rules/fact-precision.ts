@@ -146,7 +146,7 @@ function datedWeather(ctx: ScoringContext): [number, number] {
   // the configured pattern only lines holding 月, 19 or 20 can hold a date (see DIGIT_LED_DATE): the walk jumps
   // from one such line to the next; with any other pattern it reads every line.
   const text = ctx.folded;
-  for (const lines = new LinesWith(text, DIGIT_LED_DATE ? DATE_HINTS : null); lines.next();) {
+  for (const lines = new LinesWith(text, DIGIT_LED_DATE ? DATE_HINTS : null, true); lines.next();) {
     const line = text.slice(lines.from, lines.end);
     const dates = datesOf(line);
     if (dates.length !== 1) continue;
@@ -230,8 +230,18 @@ function statedRatings(ctx: ScoringContext): [number, number] {
     return list;
   };
   let unsupported = 0;
+  let checked = 0;
   let previous = -1;
+  // A line repeated word for word is read once (see LinesWith): the starts of the lines read, by their text.
+  const lineStarts = new Map<string, number>();
   for (const m of matches) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    const lineBreak = text.indexOf('\n', m.index);
+    const line = text.slice(lineStart, lineBreak < 0 ? text.length : lineBreak);
+    const first = lineStarts.get(line);
+    if (first === undefined) lineStarts.set(line, lineStart);
+    else if (first !== lineStart) continue;
+    checked++;
     const at = ctx.cpi.at(m.index);
     const end = ctx.cpi.at(m.index + m[0].length);
     const rating = Number(m[1]);
@@ -249,7 +259,7 @@ function statedRatings(ctx: ScoringContext): [number, number] {
     if (near(positions(rating, false))) continue;
     if (!near(positions(rating, true))) unsupported++;
   }
-  return [matches.length, unsupported];
+  return [checked, unsupported];
 }
 
 /** A branch label's POIs: the normalised names without the label, by normalised label. */
@@ -268,13 +278,22 @@ function basesByLabel(pois: readonly string[]): Map<string, string[]> {
   return out;
 }
 
-/** The branch-labelled names of an answer: [name run before the label, label], both as written. */
+/**
+ * The branch-labelled names of an answer, each once (by its normalised name and label, as the suffix and slot
+ * places are counted once by name): [name run before the label, label], both as first written. Counting every
+ * mention let a plan dilute its invented places by repeating a line that names a tool's branch.
+ */
 function branchNames(answer: string): [string, string][] {
   const out: [string, string][] = [];
+  const seen = new Set<string>();
   for (const m of allMatches(C.branchLabel, answer, C.maxBranchNames)) {
     // 16 Han code points take at most 32 UTF-16 units.
     const run = C.branchRun.exec(answer.slice(Math.max(0, m.index - 32), m.index));
-    if (run !== null) out.push([run[0], m[1]!]);
+    if (run === null) continue;
+    const key = `${normalizeText(run[0])}(${normalizeText(m[1]!)})`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push([run[0], m[1]!]);
   }
   return out;
 }

@@ -7,7 +7,7 @@ import type {
 } from '@navworld/core-types';
 import { SCORING_CONFIG } from '../config';
 import type { ScoringContext } from '../context';
-import { isBlank, matches, round } from '../internal/text';
+import { isBlank, lengthWithoutRepeats, matches, round } from '../internal/text';
 
 const C = SCORING_CONFIG;
 
@@ -59,6 +59,15 @@ export function formatValid(ctx: ScoringContext): HardConstraintResult {
   const length = ctx.trimmedLength;
   if (length < C.formatMinLength)
     return fail(penalty, { reason: 'too_short', length, min: C.formatMinLength });
+  // A line repeated word for word adds nothing to a plan: a short plan written twice is still short.
+  const withoutRepeats = lengthWithoutRepeats(ctx.answer, length, C.formatMinLength);
+  if (withoutRepeats < C.formatMinLength)
+    return fail(penalty, {
+      reason: 'too_short',
+      length,
+      withoutRepeats,
+      min: C.formatMinLength,
+    });
   const text = ctx.answer;
   const hasTransport = ctx.parsed.transportOptions.length > 0 || matches(p.transport, text);
   const hasDays = ctx.parsed.days.length > 0 || matches(p.day, text);

@@ -390,8 +390,9 @@ export function priceGrounding(ctx: ScoringContext): PriceGroundingResult {
   let counted = 0;
   let ungrounded = 0;
   const text = ctx.answer;
-  // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next, reading its numbers.
-  for (const lines = new LinesWith(text, PRICE_MARKS); lines.next();) {
+  // Only lines holding 元, ¥ or ￥ state prices: jump from one such line to the next, reading its numbers (a
+  // repeated line once).
+  for (const lines = new LinesWith(text, PRICE_MARKS, true); lines.next();) {
     const lineFrom = lines.from;
     const lineEnd = lines.end;
     const numbers = numbersIn(text, lineFrom, lineEnd);
