@@ -21,13 +21,8 @@ import {
   type PolicyKind,
 } from './policies';
 import { INJECTION_TRIGGERS } from './texts';
-import {
-  EDIT_CHECKS,
-  editEpisode,
-  type EditCheckName,
-  type EditCheckStats,
-  type RaisedEdit,
-} from './edits';
+import { EDIT_CHECKS, editEpisode, type EditCheckName, type EditCheckStats } from './edits';
+import { addEdits, editCountText } from './edit-stats';
 
 /** Episodes each audit environment holds at once (open ones first; finished ones are dropped oldest first). */
 const AUDIT_HELD_EPISODES = 1_000;
@@ -440,7 +435,7 @@ export function evaluateGates(
     gates.push({
       gate: `edits:${e.name}`,
       passed: e.raised === 0,
-      detail: `${e.raised} of ${e.edits} edits raised the ${e.measure === 'total' ? 'total' : 'IC'}${worst}`,
+      detail: `${editCountText(e)}${worst}`,
     });
   }
   return gates;
@@ -500,37 +495,4 @@ export function formatAuditTable(report: AuditReport): string {
       : `${report.gates.filter((g) => !g.passed).length} gate(s) fail`,
   ];
   return out.join('\n');
-}
-
-/**
- * Whether `a` rose more than `b`, ties going to the lower task, then to the edit's text: tasks finish in any
- * order, and the report must not depend on it.
- */
-function worse(a: RaisedEdit, b: RaisedEdit): boolean {
-  const da = a.after - a.before;
-  const db = b.after - b.before;
-  if (da !== db) return da > db;
-  if (a.taskId !== b.taskId) return a.taskId < b.taskId;
-  return `${a.variant} ${a.edit}` < `${b.variant} ${b.edit}`;
-}
-
-/** Adds one episode's edits to the running figures (kept: counts and the largest rise). */
-function addEdits(
-  stats: Map<EditCheckName, EditCheckStats>,
-  edited: ReturnType<typeof editEpisode>,
-): void {
-  for (const c of EDIT_CHECKS) {
-    const s = stats.get(c.name) ?? {
-      name: c.name,
-      description: c.description,
-      measure: c.measure,
-      edits: 0,
-      raised: 0,
-    };
-    const { edits, raised } = edited[c.name];
-    s.edits += edits;
-    s.raised += raised.length;
-    for (const r of raised) if (s.worst === undefined || worse(r, s.worst)) s.worst = r;
-    stats.set(c.name, s);
-  }
 }

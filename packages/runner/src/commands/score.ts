@@ -14,7 +14,8 @@ import { scoreEpisode, scoreEpisodesSync } from '@navworld/scorer';
 import { EXIT_CODES, stringFlag } from '../internal/cli-support';
 import { unscoredCauses, type EpisodeStatus } from '../internal/unscored';
 import { latestRecords, readLines, type SlotRecord } from '../results/store';
-import { EDIT_CHECKS, editEpisode, type EditCheckName } from '../audit/edits';
+import { EDIT_CHECKS, editEpisode, type EditCheckName, type EditCheckStats } from '../audit/edits';
+import { addEdits, editCountText, emptyEditStats, measureWord } from '../audit/edit-stats';
 import { AUDIT_FAILED_EXIT_CODE } from './audit';
 
 /** Options of `navworld score`. */
@@ -284,7 +285,7 @@ function raisedLines(row: Row): string[] {
   return EDIT_CHECKS.flatMap((c) =>
     edits[c.name].raised.map(
       (r) =>
-        `  edit ${c.name} raised the ${c.measure === 'total' ? 'total' : 'IC'} ${r.before} → ${r.after} (${r.variant}, ${r.edit})`,
+        `  edit ${c.name} raised the ${measureWord(c.measure)} ${r.before} → ${r.after} (${r.variant}, ${r.edit})`,
     ),
   );
 }
@@ -409,10 +410,8 @@ async function scoreFile(
   const printer = rowPrinter(json, keptCount, print);
   const unscored: EpisodeStatus[] = [];
   let differing = 0;
-  // Per edit check: edits scored and edits that raised a score, over the file.
-  const editTotals = new Map<EditCheckName, { edits: number; raised: number }>(
-    EDIT_CHECKS.map((c) => [c.name, { edits: 0, raised: 0 }]),
-  );
+  // The edit checks' figures over the file.
+  const editStats = new Map<EditCheckName, EditCheckStats>();
   // Records waiting for their batch to be scored, in file order (unscored ones wait too, to keep the order),
   // and the episodes among them.
   let pending: Entry[] = [];
@@ -424,13 +423,7 @@ async function scoreFile(
       let row: Row;
       if (entry.validForScoring) {
         const edited = edits ? editsOf(entry) : undefined;
-        if (edited !== undefined) {
-          for (const c of EDIT_CHECKS) {
-            const t = editTotals.get(c.name)!;
-            t.edits += edited[c.name].edits;
-            t.raised += edited[c.name].raised.length;
-          }
-        }
+        if (edited !== undefined) addEdits(editStats, edited);
         row = scoredRow(entry, breakdowns[next++]!, json, edited);
       } else row = unscoredRow(entry);
       if (differsUnderSameVersion(row)) differing++;
@@ -464,11 +457,9 @@ async function scoreFile(
   let raised = 0;
   if (edits) {
     for (const c of EDIT_CHECKS) {
-      const t = editTotals.get(c.name)!;
-      raised += t.raised;
-      warn(
-        `edit check ${c.name}: ${t.raised} of ${t.edits} edits raised the ${c.measure === 'total' ? 'total' : 'IC'}`,
-      );
+      const stats = editStats.get(c.name) ?? emptyEditStats(c);
+      raised += stats.raised;
+      warn(`edit check ${c.name}: ${editCountText(stats)}`);
     }
   }
   if (differing > 0) {

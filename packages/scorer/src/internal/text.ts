@@ -41,24 +41,44 @@ export function trimmedLength(text: string): number {
 }
 
 /**
+ * The lines of one text by their text, for the checks that read a line repeated word for word once: a line is
+ * the first of its text when no other line with the same text came before it (the same line asked about again,
+ * by its start, still is).
+ */
+export class LineTexts {
+  /** Start of the first line with each text. */
+  private readonly starts = new Map<string, number>();
+
+  constructor(private readonly text: string) {}
+
+  /** Whether the line `text[from, to)` is the first line with its text. */
+  first(from: number, to: number): boolean {
+    const line = this.text.slice(from, to);
+    const start = this.starts.get(line);
+    if (start === undefined) {
+      this.starts.set(line, from);
+      return true;
+    }
+    return start === from;
+  }
+}
+
+/**
  * `trimmed` (the code points of the trimmed `text`) less each non-blank line that repeats an earlier line word
  * for word, with its line break: a plan's length without its repeated lines, exact when it is below `enough`.
  * Once the lines still unread could not bring it below `enough`, the reading stops and a value of at least
  * `enough` is returned, so a plan of ordinary length reads only its first lines.
  */
 export function lengthWithoutRepeats(text: string, trimmed: number, enough: number): number {
-  const seen = new Set<string>();
+  const lines = new LineTexts(text);
   let removed = 0;
   for (let from = 0; from < text.length;) {
     // What is left to read holds at most this many code points, all of which a repeat could remove.
     if (trimmed - removed - (text.length - from) >= enough) break;
     let to = text.indexOf('\n', from);
     if (to < 0) to = text.length;
-    if (!isBlank(text, from, to)) {
-      const line = text.slice(from, to);
-      if (seen.has(line)) removed += cpLength(line) + 1;
-      else seen.add(line);
-    }
+    if (!isBlank(text, from, to) && !lines.first(from, to))
+      removed += cpLength(text.slice(from, to)) + 1;
     from = to + 1;
   }
   return Math.max(0, trimmed - removed);
@@ -259,8 +279,8 @@ export class LinesWith {
   /** End of the current line (its line break, or the end of the text). */
   end = -1;
   private readonly walk: NeedleWalk | null;
-  /** Texts of the lines given so far, with `distinct`. */
-  private readonly seen: Set<string> | null;
+  /** The lines given so far, by their text, with `distinct`. */
+  private readonly lines: LineTexts | null;
 
   /** `needles` must not hold a line break. */
   constructor(
@@ -269,19 +289,14 @@ export class LinesWith {
     distinct = false,
   ) {
     this.walk = needles === null ? null : new NeedleWalk(text, needles);
-    this.seen = distinct ? new Set() : null;
+    this.lines = distinct ? new LineTexts(text) : null;
   }
 
   /** Moves to the next line holding a needle (and, with `distinct`, not given before); false when none is left. */
   next(): boolean {
     for (;;) {
       if (!this.step()) return false;
-      if (this.seen === null) return true;
-      const line = this.text.slice(this.from, this.end);
-      if (!this.seen.has(line)) {
-        this.seen.add(line);
-        return true;
-      }
+      if (this.lines === null || this.lines.first(this.from, this.end)) return true;
     }
   }
 

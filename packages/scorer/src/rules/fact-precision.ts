@@ -10,6 +10,7 @@ import {
   isDigitUnit,
   round,
   linearFall,
+  LineTexts,
   LinesWith,
   insideSpan,
   spanIndex,
@@ -232,15 +233,12 @@ function statedRatings(ctx: ScoringContext): [number, number] {
   let unsupported = 0;
   let checked = 0;
   let previous = -1;
-  // A line repeated word for word is read once (see LinesWith): the starts of the lines read, by their text.
-  const lineStarts = new Map<string, number>();
+  // A line repeated word for word is read once, as LinesWith reads it for the prices and the weather.
+  const lines = new LineTexts(text);
   for (const m of matches) {
-    const lineStart = text.lastIndexOf('\n', m.index) + 1;
     const lineBreak = text.indexOf('\n', m.index);
-    const line = text.slice(lineStart, lineBreak < 0 ? text.length : lineBreak);
-    const first = lineStarts.get(line);
-    if (first === undefined) lineStarts.set(line, lineStart);
-    else if (first !== lineStart) continue;
+    if (!lines.first(text.lastIndexOf('\n', m.index) + 1, lineBreak < 0 ? text.length : lineBreak))
+      continue;
     checked++;
     const at = ctx.cpi.at(m.index);
     const end = ctx.cpi.at(m.index + m[0].length);
